@@ -1,0 +1,34 @@
+// What every CLI command runs on: the same config, database and services as the server.
+import { bootstrap, type Runtime } from '../server/boot.js';
+import { loadConfig } from '../server/config.js';
+import { createLogger } from '../server/logger.js';
+
+export async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>, opts: { migrate?: boolean } = {}): Promise<T> {
+  const config = loadConfig();
+  const logger = createLogger({ logLevel: process.env.LOG_LEVEL ? config.logLevel : 'warn' });
+  const rt = await bootstrap(config, logger, { migrate: opts.migrate ?? false });
+  try {
+    return await fn(rt);
+  } finally {
+    await rt.close();
+  }
+}
+
+/** Parses "key=value" pairs; values are JSON when they parse as JSON, else plain strings. */
+export function parseAssignments(pairs: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`expected key=value, got "${pair}"`);
+    const key = pair.slice(0, eq);
+    const raw = pair.slice(eq + 1);
+    try {
+      out[key] = JSON.parse(raw);
+    } catch {
+      out[key] = raw;
+    }
+  }
+  return out;
+}
+
+export class CliError extends Error {}

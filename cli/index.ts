@@ -1,0 +1,26 @@
+// amora: the operators' command-line toolkit. One file per noun in commands/, verbs below it.
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../server/config.js';
+import { AppError } from '../server/errors.js';
+import { registerCompany } from './commands/company.js';
+import { registerDb } from './commands/db.js';
+import { registerSites } from './commands/sites.js';
+import { CliError } from './context.js';
+
+const program = new Command('amora').description('Amora operator toolkit').showHelpAfterError();
+registerDb(program);
+registerSites(program);
+registerCompany(program);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  if (err instanceof AppError) {
+    const fields = err.details ? ` (${Object.entries(err.details).map(([k, v]) => `${k}: ${v}`).join('; ')})` : '';
+    console.error(`error: ${err.code}${fields}`);
+  } else if (err instanceof ConfigError || err instanceof CliError || err instanceof Error) {
+    console.error(`error: ${err.message}`);
+  } else {
+    console.error('error:', err);
+  }
+  process.exit(1);
+});

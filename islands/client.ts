@@ -1,0 +1,72 @@
+// The browser entry: finds the islands on this page and hydrates only those, each from its own
+// chunk. Pages without islands never load this file.
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import i18next from 'i18next';
+import { IslandContext } from './runtime.js';
+
+type IslandModule = { default: ComponentType<object> };
+
+// One lazy chunk per island file: only the islands found on the page are fetched.
+const modules = import.meta.glob<IslandModule>('./*.island.tsx');
+
+function loaderFor(name: string): (() => Promise<IslandModule>) | undefined {
+  return modules[`./${name}.island.tsx`];
+}
+
+function readJson<T>(id: string, fallback: T): T {
+  const el = document.getElementById(id);
+  if (!el?.textContent) return fallback;
+  try {
+    return JSON.parse(el.textContent) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function whenNeeded(el: HTMLElement, mode: string | undefined, run: () => void): void {
+  if (mode === 'visible' && 'IntersectionObserver' in window) {
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        run();
+      }
+    });
+    io.observe(el);
+  } else if (mode === 'idle' && 'requestIdleCallback' in window) {
+    window.requestIdleCallback(run);
+  } else {
+    run();
+  }
+}
+
+async function hydrateAll(): Promise<void> {
+  const env = readJson<{ lng: string; resources: Record<string, unknown> }>('amora-i18n', { lng: 'en', resources: {} });
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: env.lng,
+    resources: { [env.lng]: { islands: env.resources } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const csrfToken = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const name = el.dataset.island ?? '';
+    const load = loaderFor(name);
+    if (!load) {
+      console.warn(`unknown island ${name}`);
+      continue;
+    }
+    const props = readJson<object>(el.dataset.props ?? '', {});
+    whenNeeded(el, el.dataset.hydrate, () => {
+      void load().then(({ default: Component }) => {
+        const fixed = i18n.getFixedT(env.lng, 'islands', name);
+        const t = (key: string, vars?: Record<string, string | number>) => fixed(key, vars ?? {});
+        hydrateRoot(el, createElement(IslandContext.Provider, { value: { t, lng: env.lng, csrfToken } }, createElement(Component, props)));
+        el.dataset.hydrated = 'true';
+      });
+    });
+  }
+}
+
+void hydrateAll();

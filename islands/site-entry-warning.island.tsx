@@ -1,0 +1,66 @@
+// The adults-only warning shown once to visitors (SPEC.md §2, §5). Works as a plain form without
+// JavaScript; hydrated, it dismisses at once and records the skip in the background.
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useIsland } from './runtime.js';
+
+export interface SiteEntryWarningProps {
+  siteName: string;
+  returnTo: string;
+}
+
+const noSubscription = () => () => undefined;
+const isInstalledApp = () => window.matchMedia?.('(display-mode: standalone)').matches ?? false;
+
+export default function SiteEntryWarning({ siteName, returnTo }: SiteEntryWarningProps) {
+  const { t, csrfToken } = useIsland();
+  const [dismissed, setDismissed] = useState(false);
+  // The installed app (PWA) never shows the warning; the server cannot know, so the browser decides.
+  const installed = useSyncExternalStore(noSubscription, isInstalledApp, () => false);
+  const open = !dismissed && !installed;
+  const enterRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (open) enterRef.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    document.body.classList.toggle('has-modal', open);
+  }, [open]);
+
+  async function enter(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setDismissed(true);
+    try {
+      await fetch('/site-entry', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, accept: 'application/json' },
+        body: JSON.stringify({}),
+        credentials: 'same-origin',
+      });
+    } catch {
+      // Dismissed for this page view either way; the warning simply shows again next visit.
+    }
+  }
+
+  if (!open) return null;
+  return (
+    <div className="entry-warning" role="dialog" aria-modal="true" aria-labelledby="entry-warning-title">
+      <form className="entry-warning__card" method="post" action="/site-entry" onSubmit={enter}>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <input type="hidden" name="return" value={returnTo} />
+        <div className="entry-warning__badge" aria-hidden="true">18+</div>
+        <h2 id="entry-warning-title">{t('title')}</h2>
+        <p>{t('body', { siteName })}</p>
+        <p className="entry-warning__small">{t('confirm')}</p>
+        <div className="entry-warning__actions">
+          <button ref={enterRef} type="submit" className="btn btn--primary btn--lg" data-testid="entry-enter">
+            {t('enter')}
+          </button>
+          <a className="btn btn--ghost" href="https://www.google.com/" rel="noreferrer">
+            {t('leave')}
+          </a>
+        </div>
+      </form>
+    </div>
+  );
+}

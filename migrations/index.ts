@@ -1,0 +1,27 @@
+// The migration list, imported statically so the same code runs from source (tsx) and from dist/.
+import type { Knex } from 'knex';
+import * as sites from './20261121000100_sites.js';
+import * as members from './20261121000200_members.js';
+import * as relations from './20261121000300_relations.js';
+import * as chat from './20261121000400_chat.js';
+import * as money from './20261121000500_money.js';
+import * as messaging from './20261121000600_messaging.js';
+import * as operations from './20261121000700_operations.js';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+const migrations: [string, Migration][] = [
+  ['20261121000100_sites', sites],
+  ['20261121000200_members', members],
+  ['20261121000300_relations', relations],
+  ['20261121000400_chat', chat],
+  ['20261121000500_money', money],
+  ['20261121000600_messaging', messaging],
+  ['20261121000700_operations', operations],
+];
+
+export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
+  getMigrations: async () => migrations,
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

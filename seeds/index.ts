@@ -1,0 +1,20 @@
+// Seeding entry points for the server's first start and `amora db seed`.
+import type { Db } from '../server/db.js';
+import type { Services } from '../server/services/index.js';
+import type { Config } from '../server/config.js';
+import { seedBase } from './base-seed.js';
+import { seedDemo } from './demo-seed.js';
+
+export async function hasSites(db: Db): Promise<boolean> {
+  return Boolean(await db('sites').first('id'));
+}
+
+export async function seedAll(
+  rt: { db: Db; services: Services; config: Config },
+  opts: { demo: boolean; profiles?: number },
+): Promise<{ base: Awaited<ReturnType<typeof seedBase>>; demoProfiles: number; demoLogin?: { email: string; password: string } }> {
+  const base = await seedBase(rt.db);
+  if (!opts.demo) return { base, demoProfiles: 0 };
+  const demo = await seedDemo(rt.db, rt.services.media, { profiles: opts.profiles ?? 300, password: rt.config.demoPassword });
+  return { base, demoProfiles: demo.profiles, demoLogin: demo.demoLogin };
+}

@@ -1,0 +1,148 @@
+// createApp(): the Express application, fully wired but never listening (tests import it).
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { i18n as I18n } from 'i18next';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { ROOT_DIR, type Config } from './config.js';
+import type { Db } from './db.js';
+import { createCsrf } from './middleware/csrf.js';
+import { currentUserMiddleware } from './middleware/current-user.js';
+import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
+import { localeMiddleware } from './middleware/locale.js';
+import { siteMiddleware } from './middleware/site.js';
+import type { AssetResolver } from './render/assets.js';
+import { BUILD_DIR } from './render/assets.js';
+import { buildPageContext } from './render/page-context.js';
+import { siteApi } from './routes/api/site-api.js';
+import { userApi } from './routes/api/user-api.js';
+import { loginRoutes } from './routes/pages/login-routes.js';
+import { homeRoutes } from './routes/pages/home-routes.js';
+import { infoRoutes } from './routes/pages/info-routes.js';
+import { membersRoutes } from './routes/pages/members-routes.js';
+import type { RouteDeps } from './routes/route-deps.js';
+import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
+import type { Services } from './services/index.js';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './sessions.js';
+
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  redis?: { ping(): Promise<string> };
+  services: Services;
+  i18n: I18n;
+  logger: Logger;
+  sessionStore: session.Store;
+  sessionSecret: string;
+  pushPublicKey: string;
+  assets: AssetResolver;
+  /** Development only: Vite's middleware (hot reload) placed before everything else. */
+  devMiddleware?: RequestHandler[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config, services, i18n, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy === 'false' ? false : config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/build/') === true },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+  app.use((req, _res, next) => {
+    req.id = String(req.id);
+    next();
+  });
+  app.use(securityHeaders(config.dev));
+  for (const mw of deps.devMiddleware ?? []) app.use(mw);
+
+  app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false }));
+  app.use(healthRoutes(deps.db, deps.redis));
+
+  app.use(cookieParser());
+  app.use(siteMiddleware(services.sites));
+  app.use((req, _res, next) => {
+    req.clientCountry = services.geo.countryOf(req.ip);
+    next();
+  });
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: deps.sessionSecret,
+      store: deps.sessionStore,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+    }),
+  );
+  app.use(localeMiddleware(i18n));
+  app.use(express.json({ limit: '100kb', strict: true }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
+
+  const csrf = createCsrf(deps.sessionSecret, config.secureCookies);
+  app.use(csrf.protect);
+  app.use(currentUserMiddleware(services.members));
+
+  const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey };
+  app.use(mediaRoutes(routeDeps));
+  app.use(siteApi(routeDeps));
+  app.use(userApi(routeDeps));
+  app.use('/api', notFoundHandler);
+
+  const preparePage = async (req: Request, res: Response) => {
+    res.locals.assets = deps.assets;
+    res.locals.page = await buildPageContext(req, res, { services, i18n, csrfToken: csrf.tokenFor, pushPublicKey: deps.pushPublicKey });
+  };
+  app.use(async (req, res, next) => {
+    await preparePage(req, res);
+    next();
+  });
+  app.use(homeRoutes(routeDeps));
+  app.use(membersRoutes(routeDeps));
+  app.use(infoRoutes(routeDeps));
+  app.use(loginRoutes(routeDeps));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler({ i18n, logger, preparePage }));
+  return app;
+}
+
+/** helmet with a CSP that allows no inline script; development adds what Vite's client needs. */
+function securityHeaders(dev: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: dev ? false : undefined,
+  });
+}

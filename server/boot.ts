@@ -1,0 +1,54 @@
+// Boot: config → database (migrated) → Redis → services → everything createApp() needs.
+// Shared by the server, the tests and the bench, so that all of them run the same wiring.
+import type session from 'express-session';
+import type { i18n as I18n } from 'i18next';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createDb, migrateLatest, type Db } from './db.js';
+import { createLanguageDetector } from './middleware/locale.js';
+import { createI18n } from './render/i18n.js';
+import { createServices, type Services } from './services/index.js';
+import { connectRedis, createSessionStore, type RedisClient } from './sessions.js';
+
+export interface Runtime {
+  config: Config;
+  db: Db;
+  redis: RedisClient | undefined;
+  services: Services;
+  i18n: I18n;
+  logger: Logger;
+  sessionStore: session.Store;
+  sessionSecret: string;
+  pushPublicKey: string;
+  close(): Promise<void>;
+}
+
+export async function bootstrap(config: Config, logger: Logger, opts: { migrate?: boolean; sessionCleanup?: boolean } = {}): Promise<Runtime> {
+  const db = createDb(config.databaseUrl);
+  let redis: RedisClient | undefined;
+  try {
+    if (opts.migrate ?? true) {
+      const done = await migrateLatest(db);
+      if (done.length) logger.info({ migrations: done }, 'database migrated');
+    }
+    redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    const services = createServices({ config, db });
+    const i18n = await createI18n(undefined, createLanguageDetector());
+    const sessionSecret = config.sessionSecret ?? (await services.keys.sessionSecret());
+    const pushPublicKey = (config.vapid ?? (await services.keys.vapidKeys())).publicKey;
+    const sessionStore = createSessionStore(db, redis, { cleanup: opts.sessionCleanup ?? false });
+    return {
+      config, db, redis, services, i18n, logger, sessionStore, sessionSecret, pushPublicKey,
+      async close() {
+        const store = sessionStore as { close?: () => void };
+        store.close?.();
+        if (redis?.isOpen) await redis.quit().catch(() => undefined);
+        await db.destroy();
+      },
+    };
+  } catch (err) {
+    if (redis?.isOpen) await redis.quit().catch(() => undefined);
+    await db.destroy();
+    throw err;
+  }
+}

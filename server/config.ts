@@ -1,0 +1,133 @@
+// The only reader of the environment: defaults ← .env file ← process.env, validated once, frozen.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+import { z } from 'zod';
+
+/** Repository root, both when run from source (tsx) and from dist/. */
+export const ROOT_DIR = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+})();
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|mysql:\/\/|mariadb:\/\/)/, 'must start with sqlite: or mysql://')
+    .default('sqlite:./data/amora.sqlite'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Amora <no-reply@localhost>'),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z.string().default('loopback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEFAULT_SITE: z.string().default('localhost'),
+  SEED_DEMO: bool.optional(),
+  DEMO_PASSWORD: z.string().min(8).default('amora-demo-2026'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['test', 'mollie']).default('test'),
+  MOLLIE_API_KEY: z.string().optional(),
+  SECURE_COOKIES: bool.optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  dev: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+  mediaDir: string;
+  mailDir: string;
+  sessionSecret: string | undefined;
+  trustProxy: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  defaultSite: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  paymentProvider: 'test' | 'mollie';
+  mollieApiKey: string | undefined;
+  secureCookies: boolean;
+  shutdownTimeoutMs: number;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Loads and validates configuration. `overrides` win over everything (tests use them). */
+export function loadConfig(overrides: Record<string, string | undefined> = {}, opts: { envFile?: string | false } = {}): Config {
+  const fileVars = opts.envFile === false ? {} : readEnvFile(opts.envFile ?? join(ROOT_DIR, '.env'));
+  const merged: Record<string, string | undefined> = { ...fileVars };
+  for (const key of Object.keys(schema.shape)) {
+    if (process.env[key] !== undefined && process.env[key] !== '') merged[key] = process.env[key];
+  }
+  for (const [key, value] of Object.entries(overrides)) merged[key] = value;
+  const parsed = schema.safeParse(merged);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.MOLLIE_API_KEY === undefined && e.PAYMENT_PROVIDER === 'mollie') {
+    throw new ConfigError('Invalid configuration:\n  MOLLIE_API_KEY: required when PAYMENT_PROVIDER=mollie');
+  }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === undefined && !e.DATABASE_URL.startsWith('sqlite:')) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production with MySQL');
+  }
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(ROOT_DIR, e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL.startsWith('sqlite:') ? normalizeSqliteUrl(e.DATABASE_URL) : e.DATABASE_URL;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    dev: e.NODE_ENV === 'development',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    mailDir: join(dataDir, 'mail'),
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    defaultSite: e.DEFAULT_SITE.toLowerCase(),
+    // Demo data is seeded by default only into the embedded database.
+    seedDemo: e.SEED_DEMO ?? databaseUrl.startsWith('sqlite:'),
+    demoPassword: e.DEMO_PASSWORD,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    mollieApiKey: e.MOLLIE_API_KEY,
+    secureCookies: e.SECURE_COOKIES ?? e.NODE_ENV === 'production',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  });
+}
+
+function readEnvFile(path: string): Record<string, string> {
+  return existsSync(path) ? dotenv.parse(readFileSync(path)) : {};
+}
+
+/** `sqlite:relative/path` is relative to the repository root; `sqlite::memory:` stays in memory. */
+function normalizeSqliteUrl(url: string): string {
+  const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+  if (file === ':memory:') return 'sqlite::memory:';
+  return `sqlite:${isAbsolute(file) ? file : resolve(ROOT_DIR, file)}`;
+}

@@ -1,0 +1,80 @@
+// Errors with a stable code, an HTTP status and a translation key; one middleware renders them.
+
+export class AppError extends Error {
+  /** `messageKey` is an i18n key in the errors namespace; `params` fill its {{variables}}. */
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    readonly messageKey: string,
+    readonly params: Record<string, string | number> = {},
+    readonly details?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(code = 'not_found') {
+    super(code, 404, 'notFound');
+  }
+}
+
+export class ValidationError extends AppError {
+  /** `fields` maps a field name to an errors-namespace key. */
+  constructor(fields: Record<string, string> = {}, messageKey = 'invalidInput') {
+    super('validation_failed', 400, messageKey, {}, fields);
+  }
+}
+
+export class AuthRequiredError extends AppError {
+  constructor() {
+    super('authentication_required', 403, 'authenticationRequired');
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(code = 'forbidden', messageKey = 'forbidden', params: Record<string, string | number> = {}) {
+    super(code, 403, messageKey, params);
+  }
+}
+
+export class UnknownSiteError extends AppError {
+  constructor() {
+    super('unknown_site', 421, 'unknownSite');
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(messageKey = 'rateLimited', params: Record<string, string | number> = {}) {
+    super('rate_limited', 429, messageKey, params);
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor() {
+    super('insufficient_credits', 402, 'insufficientCredits');
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(code: string, messageKey: string, params: Record<string, string | number> = {}) {
+    super(code, 409, messageKey, params);
+  }
+}
+
+/** Errors raised by body parsers and other middleware carry `status`/`type`; map them to codes. */
+export function fromHttpError(err: unknown): AppError | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as { status?: number; statusCode?: number; type?: string; code?: string };
+  const status = e.status ?? e.statusCode;
+  if (e.type === 'entity.too.large') return new AppError('payload_too_large', 413, 'payloadTooLarge');
+  if (e.type === 'entity.parse.failed') return new AppError('malformed_json', 400, 'malformedJson');
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+    return new AppError('unsupported_encoding', 415, 'invalidInput');
+  }
+  if (e.code === 'EBADCSRFTOKEN') return new AppError('invalid_csrf_token', 403, 'invalidCsrfToken');
+  if (status === 404) return new NotFoundError();
+  if (status && status >= 400 && status < 500) return new AppError('bad_request', status, 'invalidInput');
+  return undefined;
+}

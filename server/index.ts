@@ -1,0 +1,73 @@
+// The server process: boot, seed an empty embedded database, listen, and shut down gracefully.
+import { createServer } from 'node:http';
+import type { RequestHandler } from 'express';
+import { createApp } from './app.js';
+import { bootstrap } from './boot.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { devAssets, manifestAssets, type AssetResolver } from './render/assets.js';
+import { seedAll, hasSites } from '../seeds/index.js';
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  const config = loadConfig(dev ? { NODE_ENV: process.env.NODE_ENV ?? 'development' } : { NODE_ENV: process.env.NODE_ENV ?? 'production' });
+  const logger = createLogger(config);
+  const runtime = await bootstrap(config, logger, { migrate: true, sessionCleanup: true });
+
+  let demoLogin: { email: string; password: string } | undefined;
+  if (!(await hasSites(runtime.db)) && config.seedDemo) {
+    logger.info('empty database: seeding base and demo data (first start only)');
+    const summary = await seedAll(runtime, { demo: true });
+    demoLogin = summary.demoLogin;
+  }
+
+  let assets: AssetResolver;
+  const devMiddleware: RequestHandler[] = [];
+  if (dev) {
+    const { devVite } = await import('./dev-vite.js');
+    devMiddleware.push(...(await devVite()));
+    assets = devAssets();
+  } else {
+    assets = manifestAssets();
+  }
+
+  const app = createApp({ ...runtime, assets, devMiddleware, redis: runtime.redis });
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: `http://localhost:${port}`, database: config.databaseUrl.split(':')[0], redis: Boolean(config.redisUrl) }, 'listening');
+  console.log(`\n  Amora is running at http://localhost:${port}`);
+  if (demoLogin) console.log(`  Demo member: ${demoLogin.email} / ${demoLogin.password}`);
+  else console.log(`  Demo member (if seeded): demo@amora.local / ${config.demoPassword}`);
+  console.log('');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timeout: closing remaining connections');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await runtime.close().catch((err) => logger.error({ err }, 'close failed'));
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+// CSRF (double-submit cookie, signed and bound to the member's session): every state-changing
+// request must echo the token, from a form field (_csrf) or the x-csrf-token header.
+import { createHmac } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { doubleCsrf } from 'csrf-csrf';
+import { AppError } from '../errors.js';
+
+export function createCsrf(secret: string, secure: boolean) {
+  const csrfSecret = createHmac('sha256', secret).update('csrf').digest('hex');
+  const utils = doubleCsrf({
+    getSecret: () => csrfSecret,
+    // Visitors share one identity (no session is made for them); members are bound to their session.
+    getSessionIdentifier: (req) => (req.session?.userId ? req.sessionID : 'visitor'),
+    cookieName: secure ? '__Host-amora.csrf' : 'amora.csrf',
+    cookieOptions: { sameSite: 'lax', path: '/', secure, httpOnly: true },
+    getCsrfTokenFromRequest: (req) => {
+      const header = req.headers['x-csrf-token'];
+      if (typeof header === 'string') return header;
+      const body = req.body as Record<string, unknown> | undefined;
+      return typeof body?._csrf === 'string' ? body._csrf : undefined;
+    },
+    skipCsrfProtection: (req) => req.path.startsWith('/webhooks/'),
+  });
+  const protect: RequestHandler = (req, res, next) => {
+    utils.doubleCsrfProtection(req, res, (err?: unknown) => {
+      if (err) return next(new AppError('invalid_csrf_token', 403, 'invalidCsrfToken'));
+      next();
+    });
+  };
+  return {
+    protect,
+    /** The token for this response (reusing a still valid cookie). */
+    tokenFor: utils.generateCsrfToken,
+  };
+}

@@ -1,0 +1,71 @@
+// renderPage(): server-renders a view inside its layout and wraps it in the HTML document with only
+// the styles, scripts and translations of the islands that the page actually rendered.
+import type { Response } from 'express';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { LAYOUTS, type LayoutName } from '../../views/layouts/index.js';
+import { RenderProvider, type PageContext, type RenderState } from '../../views/render-context.js';
+import type { AssetResolver } from './assets.js';
+
+export interface RenderOptions {
+  layout: LayoutName;
+  routeName: string;
+  title?: string;
+  description?: string;
+  status?: number;
+  /** Robots: pages behind a login or with private data are not indexed. */
+  noindex?: boolean;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function renderDocument(page: PageContext, assets: AssetResolver, element: ReactElement, opts: RenderOptions): string {
+  const state: RenderState = { ...page, routeName: opts.routeName, islands: [] };
+  const Layout = LAYOUTS[opts.layout];
+  const body = renderToString(
+    <RenderProvider value={state}>
+      <Layout>{element}</Layout>
+    </RenderProvider>,
+  );
+  const names = [...new Set(state.islands)];
+  const files = assets.forIslands(names);
+  const islandsNs = page.i18n.getResourceBundle(page.lng, 'islands') as Record<string, unknown>;
+  const i18nBlob = names.length
+    ? `<script type="application/json" id="amora-i18n">${jsonForScript({
+        lng: page.lng,
+        resources: Object.fromEntries(names.map((n) => [n, islandsNs[n] ?? {}])),
+      })}</script>`
+    : '';
+  const title = opts.title ? `${opts.title} | ${page.site.name}` : page.settings.index_title;
+  const description = opts.description ?? page.settings.description;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    opts.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta name="csrf-token" content="${escapeHtml(page.csrfToken)}">`,
+    '<meta name="theme-color" content="#e11d63">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    ...files.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...files.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+  ].filter(Boolean);
+  const scripts = files.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
+  return (
+    `<!doctype html><html lang="${page.lng}" data-route="${escapeHtml(opts.routeName)}"><head>${head.join('')}</head>` +
+    `<body class="layout-${opts.layout}">${body}${i18nBlob}${scripts}</body></html>`
+  );
+}
+
+export function sendPage(res: Response, element: ReactElement, opts: RenderOptions): void {
+  const page = res.locals.page as PageContext | undefined;
+  const assets = res.locals.assets as AssetResolver | undefined;
+  if (!page || !assets) throw new Error('sendPage() needs the page-context middleware');
+  const html = renderDocument(page, assets, element, opts);
+  res.status(opts.status ?? 200).type('html').send(html);
+}

@@ -1,0 +1,112 @@
+// SQL for profiles and their photos as members see them.
+import type { Runner } from '../db.js';
+
+export interface ProfileRow {
+  id: number;
+  user_id: number | null;
+  is_fictional: number | boolean;
+  name: string;
+  gender: 'male' | 'female';
+  sexuality: string;
+  birth_date: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  about: string | null;
+  hair_color: string | null;
+  eye_color: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: number | boolean | null;
+  status: string;
+  main_photo_id: number | null;
+  photo_count: number;
+  last_active_at: number;
+  main_file_key: string | null;
+}
+
+export interface SearchFilter {
+  countries: string[];
+  gender?: 'male' | 'female';
+  region?: string;
+  /** Inclusive birth-date bounds (YYYY-MM-DD) derived from the age range. */
+  bornAfter?: string;
+  bornBefore?: string;
+  excludeIds?: number[];
+  withPhoto?: boolean;
+}
+
+const CARD_COLUMNS = [
+  'p.id', 'p.user_id', 'p.is_fictional', 'p.name', 'p.gender', 'p.sexuality', 'p.birth_date', 'p.country', 'p.region',
+  'p.city', 'p.status', 'p.main_photo_id', 'p.photo_count', 'p.last_active_at', 'ph.file_key as main_file_key',
+];
+
+function applyFilter(q: ReturnType<Runner>, f: SearchFilter) {
+  q.where('p.status', 'active');
+  if (f.gender) q.where('p.gender', f.gender);
+  if (f.countries.length === 1) q.where('p.country', f.countries[0]!);
+  else q.whereIn('p.country', f.countries);
+  if (f.region) q.where('p.region', f.region);
+  if (f.bornAfter) q.where('p.birth_date', '>=', f.bornAfter);
+  if (f.bornBefore) q.where('p.birth_date', '<=', f.bornBefore);
+  if (f.excludeIds?.length) q.whereNotIn('p.id', f.excludeIds);
+  if (f.withPhoto) q.whereNotNull('p.main_photo_id');
+  return q;
+}
+
+/** One page of visible profiles, most recently active first. */
+export async function searchProfiles(db: Runner, f: SearchFilter, limit: number, offset: number): Promise<ProfileRow[]> {
+  const q = db({ p: 'profiles' })
+    .leftJoin({ ph: 'photos' }, 'ph.id', 'p.main_photo_id')
+    .select(CARD_COLUMNS)
+    .orderBy([{ column: 'p.last_active_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+    .limit(limit)
+    .offset(offset);
+  return (await applyFilter(q, f)) as ProfileRow[];
+}
+
+/** Counts matches up to `cap` without scanning further (cheap at a million profiles). */
+export async function countProfiles(db: Runner, f: SearchFilter, cap: number): Promise<number> {
+  const inner = applyFilter(db({ p: 'profiles' }).select('p.id').limit(cap), f);
+  const row = await db.from(inner.as('m')).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+export async function findProfile(db: Runner, id: number): Promise<(ProfileRow & { about: string | null }) | undefined> {
+  return (await db({ p: 'profiles' })
+    .leftJoin({ ph: 'photos' }, 'ph.id', 'p.main_photo_id')
+    .select([...CARD_COLUMNS, 'p.about', 'p.hair_color', 'p.eye_color', 'p.body_type', 'p.relationship_status', 'p.tattoos'])
+    .where('p.id', id)
+    .first()) as ProfileRow | undefined;
+}
+
+export async function listActivePhotos(db: Runner, profileId: number): Promise<{ id: number; file_key: string }[]> {
+  return db('photos')
+    .select('id', 'file_key')
+    .where({ profile_id: profileId, status: 'active' })
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
+}
+
+export async function listInterestsOf(db: Runner, profileId: number): Promise<string[]> {
+  const rows = await db('profile_interests as pi')
+    .join('interests as i', 'i.id', 'pi.interest_id')
+    .where('pi.profile_id', profileId)
+    .orderBy('i.position')
+    .select('i.slug');
+  return rows.map((r: { slug: string }) => r.slug);
+}
+
+export interface PhotoAccessRow {
+  id: number;
+  profile_id: number;
+  status: string;
+  is_main: number | boolean;
+}
+
+export async function findPhotoByKey(db: Runner, fileKey: string): Promise<PhotoAccessRow | undefined> {
+  return (await db({ ph: 'photos' })
+    .join({ p: 'profiles' }, 'p.id', 'ph.profile_id')
+    .select('ph.id', 'ph.profile_id', 'ph.status', db.raw('CASE WHEN p.main_photo_id = ph.id THEN 1 ELSE 0 END as is_main'))
+    .where('ph.file_key', fileKey)
+    .first()) as PhotoAccessRow | undefined;
+}

@@ -1,0 +1,42 @@
+// SQL for member accounts.
+import type { Runner } from '../db.js';
+
+export interface MemberRow {
+  id: number;
+  site_id: number;
+  email: string;
+  status: 'not_confirmed' | 'active' | 'pending_deletion' | 'deleted';
+  credits: number;
+  paid_user: number | boolean;
+  signup_date: number;
+  language: string;
+  invisible: number | boolean;
+  profile_id: number;
+  profile_status: string;
+  profile_name: string;
+  profile_country: string;
+  main_file_key: string | null;
+  main_photo_status: string | null;
+}
+
+export async function findMember(db: Runner, userId: number): Promise<MemberRow | undefined> {
+  return (await db({ u: 'users' })
+    .join({ p: 'profiles' }, 'p.user_id', 'u.id')
+    .leftJoin({ ph: 'photos' }, 'ph.id', 'p.main_photo_id')
+    .select(
+      'u.id', 'u.site_id', 'u.email', 'u.status', 'u.credits', 'u.paid_user', 'u.signup_date', 'u.language', 'u.invisible',
+      'p.id as profile_id', 'p.status as profile_status', 'p.name as profile_name', 'p.country as profile_country',
+      'ph.file_key as main_file_key', 'ph.status as main_photo_status',
+    )
+    .where('u.id', userId)
+    .first()) as MemberRow | undefined;
+}
+
+export async function disabledNotificationTypes(db: Runner, userId: number): Promise<string[]> {
+  const rows = await db('notification_settings').select('type').where({ user_id: userId, enabled: false });
+  return rows.map((r: { type: string }) => r.type);
+}
+
+export async function updateLanguage(db: Runner, userId: number, language: string): Promise<void> {
+  await db('users').where({ id: userId }).update({ language, updated_at: Date.now() });
+}

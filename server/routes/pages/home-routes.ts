@@ -1,0 +1,24 @@
+// The index page: visitors see the landing page; members go to their home, the search.
+import { Router } from 'express';
+import { createElement } from 'react';
+import { sendPage } from '../../render/render-page.js';
+import { IndexPage } from '../../../views/pages/index-page.js';
+import type { RouteDeps } from '../route-deps.js';
+
+export function homeRoutes({ services }: RouteDeps): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    if (req.user) return res.redirect(303, '/members');
+    const page = res.locals.page!;
+    const [profiles, memberCount] = await Promise.all([
+      services.search.showcase(page.settings.countries, page.settings.cdn_prefix, 10),
+      services.search.memberCount(page.settings.countries),
+    ]);
+    const count = new Intl.NumberFormat(page.lng).format(memberCount);
+    sendPage(res, createElement(IndexPage, { profiles, memberCount: count }), {
+      layout: 'default',
+      routeName: 'index',
+    });
+  });
+  return router;
+}

@@ -1,0 +1,77 @@
+// Footer pages (/pages/{slug}, /complaints), language choice (/lang-config), entry-warning skip.
+import { Router } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { NotFoundError } from '../../errors.js';
+import { localeOf, setLocaleCookie } from '../../middleware/locale.js';
+import { ENTRY_COOKIE } from '../../render/page-context.js';
+import { sendPage } from '../../render/render-page.js';
+import { LangConfigPage } from '../../../views/pages/lang-config-page.js';
+import { StaticPage } from '../../../views/pages/static-page.js';
+import { LOCALES } from '../../../types/settings.js';
+import type { RouteDeps } from '../route-deps.js';
+import { parseInput, safeReturnPath } from '../validate.js';
+
+const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+export function infoRoutes({ services, config }: RouteDeps): Router {
+  const router = Router();
+
+  const renderLegal = async (slug: string, res: Parameters<Parameters<Router['get']>[1]>[1], routeName: string) => {
+    const page = res.locals.page!;
+    const company = await services.company.get();
+    const vars = {
+      companyName: company.name || page.site.name,
+      companyAddress: company.address,
+      companyCity: company.city,
+      companyCountry: company.country,
+      kvk: company.kvk,
+      vatNumbers: company.vat_numbers.join(', '),
+      siteName: page.site.name,
+      supportEmail: page.settings.support_email,
+      supportPhone: page.settings.support_phone,
+      refundDays: page.settings.refund_days,
+      termsDate: new Intl.DateTimeFormat(page.lng, { dateStyle: 'long', timeZone: 'UTC' }).format(services.company.termsDate(company)),
+      fictionalPlural: page.settings.fictional_plural,
+    };
+    sendPage(res, createElement(StaticPage, { slug, vars }), {
+      layout: 'default',
+      routeName,
+      title: page.t(`legal:${slug}.title`, vars),
+    });
+  };
+
+  router.get('/pages/:slug', async (req, res) => {
+    const slug = req.params.slug;
+    if (!(STATIC_PAGES as readonly string[]).includes(slug)) throw new NotFoundError();
+    await renderLegal(slug, res, `pages-${slug}`);
+  });
+
+  router.get('/complaints', async (_req, res) => renderLegal('complaints', res, 'complaints'));
+
+  router.get('/lang-config', (req, res) => {
+    sendPage(res, createElement(LangConfigPage, { suggested: res.locals.page!.site.languages }), {
+      layout: 'default',
+      routeName: 'lang-config',
+      title: res.locals.page!.t('pages:langConfig.title'),
+    });
+  });
+
+  router.post('/lang-config', async (req, res) => {
+    const { lng, return: back } = parseInput(z.object({ lng: z.enum(LOCALES), return: z.string().optional() }), req.body);
+    setLocaleCookie(res, lng, config.secureCookies);
+    if (req.user) await services.members.setLanguage(req.user.id, lng);
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ language: lng });
+    res.redirect(303, safeReturnPath(back));
+  });
+
+  // The visitor confirmed the adults-only warning: remember when, for a year (SPEC.md §2).
+  router.post('/site-entry', (req, res) => {
+    res.cookie(ENTRY_COOKIE, String(Date.now()), { maxAge: YEAR_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ skipped: true, language: localeOf(req) });
+    res.redirect(303, safeReturnPath((req.body as { return?: unknown } | undefined)?.return));
+  });
+
+  return router;
+}

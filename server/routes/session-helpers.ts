@@ -1,0 +1,25 @@
+// Starting and ending a member's session: a new session id at login (no fixation), destroyed at logout.
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '../sessions.js';
+
+export function startSession(req: Request, userId: number): Promise<void> {
+  const tracking = req.session.tracking;
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.userId = userId;
+      if (tracking) req.session.tracking = tracking;
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    }),
+  );
+}
+
+export function endSession(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.destroy((err) => {
+      if (err) return reject(err);
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      resolve();
+    }),
+  );
+}

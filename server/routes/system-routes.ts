@@ -1,0 +1,38 @@
+// Health check and photo files.
+import { Router } from 'express';
+import type { Db } from '../db.js';
+import { NotFoundError } from '../errors.js';
+import type { RouteDeps } from './route-deps.js';
+
+type RedisPing = { ping(): Promise<string> } | undefined;
+
+export function healthRoutes(db: Db, redis: RedisPing): Router {
+  const router = Router();
+  router.get('/healthz', async (_req, res) => {
+    const check = async (f: () => Promise<unknown>) => {
+      try {
+        await Promise.race([f(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+        return 'ok';
+      } catch {
+        return 'down';
+      }
+    };
+    const [database, cache] = await Promise.all([check(() => db.raw('select 1')), redis ? check(() => redis.ping()) : 'disabled']);
+    const ok = database === 'ok' && cache !== 'down';
+    res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ok ? 'ok' : 'degraded', database, redis: cache });
+  });
+  return router;
+}
+
+export function mediaRoutes({ services }: RouteDeps): Router {
+  const router = Router();
+  router.get('/media/:file', async (req, res) => {
+    const path = await services.media.resolveForViewer(req.params.file, req.viewer);
+    if (!path) throw new NotFoundError();
+    // Private: what a viewer may see depends on who they are.
+    res.sendFile(path, { headers: { 'Cache-Control': 'private, max-age=86400' }, dotfiles: 'deny' }, (err) => {
+      if (err && !res.headersSent) res.status(404).end();
+    });
+  });
+  return router;
+}

@@ -1,0 +1,47 @@
+// The logged-in member as the pages and GET /api/user.php see them.
+import type { Db } from '../../db.js';
+import * as usersRepo from '../../repos/users-repo.js';
+import type { SessionUser } from '../../../types/user.js';
+import type { Locale } from '../../../types/settings.js';
+import { photoFileName, photoUrl } from '../media/photo-urls.js';
+
+export class MembersService {
+  constructor(private readonly db: Db) {}
+
+  /** The member of a session, or undefined when the account is gone or deleted. */
+  async sessionUser(userId: number, siteId: number, cdnPrefix: string): Promise<SessionUser | undefined> {
+    const m = await usersRepo.findMember(this.db, userId);
+    if (!m || m.site_id !== siteId || m.status === 'deleted') return undefined;
+    const disabled = await usersRepo.disabledNotificationTypes(this.db, userId);
+    return {
+      id: m.id,
+      status: m.status,
+      credits: Number(m.credits),
+      notifications_disabled: disabled,
+      email: m.email,
+      paid_user: Boolean(m.paid_user),
+      signup_date: new Date(Number(m.signup_date)).toISOString(),
+      language: m.language,
+      invisible: Boolean(m.invisible),
+      fictional_icon: true,
+      profile: {
+        id: m.profile_id,
+        status: m.profile_status,
+        name: m.profile_name,
+        country: m.profile_country,
+        main_image: m.main_file_key
+          ? {
+              filename: photoFileName(m.main_file_key, 'full'),
+              thumb_filename: photoFileName(m.main_file_key, 'thumb'),
+              status: m.main_photo_status ?? 'pending',
+              match: photoUrl(cdnPrefix, m.main_file_key, 'thumb'),
+            }
+          : null,
+      },
+    };
+  }
+
+  async setLanguage(userId: number, lng: Locale): Promise<void> {
+    await usersRepo.updateLanguage(this.db, userId, lng);
+  }
+}

@@ -1,0 +1,42 @@
+// Builds every service once at boot with its dependencies; routes and the CLI use the same ones.
+import type { Config } from '../config.js';
+import type { Db } from '../db.js';
+import { AuthService } from './accounts/auth-service.js';
+import { MembersService } from './accounts/members-service.js';
+import { CatalogService } from './catalog/catalog-service.js';
+import { CompanyService } from './company/company-service.js';
+import { GeoService } from './geo/geo-service.js';
+import { KeysService } from './keys/keys-service.js';
+import { MediaService } from './media/media-service.js';
+import { ProfilesService } from './profiles/profiles-service.js';
+import { SearchService } from './search/search-service.js';
+import { SitesService } from './sites/sites-service.js';
+
+export interface Services {
+  auth: AuthService;
+  sites: SitesService;
+  company: CompanyService;
+  catalog: CatalogService;
+  geo: GeoService;
+  keys: KeysService;
+  media: MediaService;
+  members: MembersService;
+  profiles: ProfilesService;
+  search: SearchService;
+}
+
+export function createServices(deps: { config: Config; db: Db }): Services {
+  const { config, db } = deps;
+  return {
+    auth: new AuthService(db),
+    sites: new SitesService(db, config.defaultSite),
+    company: new CompanyService(db),
+    catalog: new CatalogService(db),
+    geo: new GeoService(),
+    keys: new KeysService(db),
+    media: new MediaService(db, config.mediaDir),
+    members: new MembersService(db),
+    profiles: new ProfilesService(db),
+    search: new SearchService(db),
+  };
+}

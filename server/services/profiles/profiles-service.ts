@@ -1,0 +1,45 @@
+// Profiles as other members and visitors see them.
+import type { Db } from '../../db.js';
+import { NotFoundError } from '../../errors.js';
+import { findProfile, listActivePhotos, listInterestsOf } from '../../repos/profiles-repo.js';
+import type { ProfileDetail } from '../../../types/profiles.js';
+import { photoUrl } from '../media/photo-urls.js';
+import type { MaybeViewer } from '../viewer.js';
+import { toProfileCard } from './profile-views.js';
+
+const ATTRIBUTE_FIELDS = ['relationship_status', 'hair_color', 'eye_color', 'body_type', 'tattoos'] as const;
+
+export class ProfilesService {
+  constructor(private readonly db: Db) {}
+
+  /** The profile page; hidden, disabled and unknown profiles are all simply not found. */
+  async view(id: number, ctx: { viewer: MaybeViewer; cdnPrefix: string; visibleFields: string[] }): Promise<ProfileDetail> {
+    const row = await findProfile(this.db, id);
+    const own = ctx.viewer?.profileId === id;
+    if (!row || (row.status !== 'active' && !own)) throw new NotFoundError('profile_not_found');
+    const [photos, interests] = await Promise.all([listActivePhotos(this.db, id), listInterestsOf(this.db, id)]);
+    const mayUnlock = own || Boolean(ctx.viewer?.premium);
+    const attributes = ATTRIBUTE_FIELDS.filter((f) => ctx.visibleFields.includes(f))
+      .map((key) => ({ key, value: row[key] }))
+      .filter((a): a is { key: (typeof ATTRIBUTE_FIELDS)[number]; value: string | number | boolean } => a.value !== null && a.value !== undefined)
+      .map((a) => ({ key: a.key, value: a.key === 'tattoos' ? (a.value ? 'yes' : 'no') : String(a.value) }));
+    return {
+      ...toProfileCard(row, ctx.cdnPrefix),
+      sexuality: row.sexuality,
+      about: row.about,
+      attributes,
+      interests: ctx.visibleFields.includes('interests') ? interests : [],
+      photoCount: photos.length,
+      photos: photos.map((p) => {
+        const locked = !mayUnlock && p.id !== row.main_photo_id;
+        const variant = locked ? 'blur' : 'full';
+        return {
+          id: p.id,
+          url: photoUrl(ctx.cdnPrefix, p.file_key, variant),
+          thumbUrl: photoUrl(ctx.cdnPrefix, p.file_key, locked ? 'blur' : 'thumb'),
+          locked,
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,14 @@
+// Small helpers for supertest: a visitor agent that keeps cookies and reads CSRF tokens.
+import type { Express } from 'express';
+import supertest from 'supertest';
+
+export function agent(app: Express, host = 'localhost') {
+  return supertest.agent(app).set('Host', host);
+}
+
+/** The CSRF token a page carries in its <meta name="csrf-token">. */
+export function csrfFrom(html: string): string {
+  const m = /<meta name="csrf-token" content="([^"]+)"/.exec(html);
+  if (!m) throw new Error('no csrf token on the page');
+  return m[1]!;
+}

@@ -1,0 +1,19 @@
+// A manifest shaped like the one `vite build` writes, so integration tests resolve island scripts
+// through the production code path without building the client first.
+import { assetsFromManifest } from '../../server/render/assets.js';
+
+export const TEST_MANIFEST = {
+  'islands/client.ts': {
+    file: 'assets/client-abc123.js',
+    isEntry: true,
+    imports: ['_runtime-def456.js'],
+    dynamicImports: ['islands/site-entry-warning.island.tsx'],
+  },
+  '_runtime-def456.js': { file: 'assets/runtime-def456.js' },
+  'islands/site-entry-warning.island.tsx': { file: 'assets/site-entry-warning-789abc.js', imports: ['_runtime-def456.js'] },
+  'views/styles/site.css': { file: 'assets/site-0f0f0f.css', isEntry: true },
+};
+
+export function testAssets() {
+  return assetsFromManifest(TEST_MANIFEST);
+}

@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import supertest from 'supertest';
+import { ENTRY_COOKIE } from '../../server/render/page-context.js';
+import { describeEachBackend } from '../helpers/backends.js';
+
+const profileIds = (html: string) => [...html.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
+
+describeEachBackend('pages', (env) => {
+  it('renders the index page from the database with profile cards and pictures', async () => {
+    const res = await supertest(env().app).get('/').set('Host', 'localhost').expect(200);
+    expect(res.headers['content-type']).to.match(/text\/html/);
+    const ids = profileIds(res.text);
+    expect(ids.length).to.be.greaterThan(3);
+    const rows = await env().rt.db('profiles').whereIn('id', ids).select('country', 'status');
+    expect(rows.every((r: { country: string; status: string }) => ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'].includes(r.country) && r.status === 'active')).to.equal(true);
+    expect(res.text).to.match(/<img src="\/media\/[a-f0-9]{32}_thumb\.jpg"/);
+  });
+
+  it('hydrates the site-entry warning as an island with only its script', async () => {
+    const res = await supertest(env().app).get('/').set('Host', 'localhost').expect(200);
+    expect(res.text).to.include('data-island="site-entry-warning"');
+    expect(res.text).to.include('<script type="module" src="/build/assets/client-abc123.js"></script>');
+    expect(res.text).to.include('<link rel="modulepreload" href="/build/assets/site-entry-warning-789abc.js">');
+    expect(res.text).to.include('id="amora-i18n"');
+    expect(res.text).not.to.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/);
+  });
+
+  it('ships no script at all once the warning was dismissed (a page without islands)', async () => {
+    const res = await supertest(env().app).get('/').set('Host', 'localhost').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
+    expect(res.text).not.to.include('data-island');
+    expect(res.text).not.to.include('<script');
+  });
+
+  it('sends a CSP without inline script, a request id and security headers', async () => {
+    const res = await supertest(env().app).get('/pages/terms').set('Host', 'localhost').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).to.include("script-src 'self'");
+    expect(csp).not.to.match(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-content-type-options']).to.equal('nosniff');
+    expect(res.headers['x-powered-by']).to.equal(undefined);
+  });
+
+  it('shows the footer of SPEC.md §2 with the company from the database', async () => {
+    const res = await supertest(env().app).get('/').set('Host', 'localhost').expect(200);
+    for (const href of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pricing', '/complaints', '/pages/return-policy', '/pages/faq']) {
+      expect(res.text).to.include(`href="${href}"`);
+    }
+    expect(res.text).to.include('Amora Media B.V.');
+    expect(res.text).to.include('href="/login"');
+  });
+
+  it('lists members for visitors with filters applied in the query', async () => {
+    const res = await supertest(env().app).get('/members?gender=female&min_age=18&max_age=99').set('Host', 'localhost').expect(200);
+    const ids = profileIds(res.text);
+    expect(ids.length).to.be.greaterThan(0);
+    const genders = await env().rt.db('profiles').whereIn('id', ids).pluck('gender');
+    expect(new Set(genders)).to.deep.equal(new Set(['female']));
+  });
+
+  it('ignores an invalid filter with a clear notice and still shows results', async () => {
+    const res = await supertest(env().app).get('/members?min_age=abc&gender=robot').set('Host', 'localhost').expect(400);
+    expect(res.text).to.include('Some search filters were not valid');
+    expect(profileIds(res.text).length).to.be.greaterThan(0);
+  });
+
+  it('renders a profile, and 404s for bad or unknown ids', async () => {
+    const [profile] = await env().rt.db('profiles').where({ status: 'active', country: 'GB' }).limit(1).select('id', 'name');
+    const res = await supertest(env().app).get(`/members/${profile.id}`).set('Host', 'localhost').expect(200);
+    expect(res.text).to.include(profile.name);
+    expect(res.text).to.include(`Login to like ${profile.name}&#x27;s profile`);
+    for (const bad of ['/members/abc', '/members/0', '/members/1e3', '/members/99999999', '/members/-1']) {
+      const r = await supertest(env().app).get(bad).set('Host', 'localhost').expect(404);
+      expect(r.text, bad).to.include('This page could not be found');
+      expect(r.text).to.include('data-testid="home-link"');
+    }
+  });
+
+  it('answers unknown routes with the 404 page in the visitor\'s language', async () => {
+    const nl = await supertest(env().app).get('/no-such-page').set('Host', 'nl.localhost').expect(404);
+    expect(nl.text).to.include('<html lang="nl"');
+    expect(nl.text).to.include('Deze pagina kon niet worden gevonden');
+    const de = await supertest(env().app).get('/no-such-page').set('Host', 'localhost').set('Cookie', 'amora_lang=de').expect(404);
+    expect(de.text).to.include('<html lang="de"');
+  });
+
+  it('refuses unknown hosts with a clear error', async () => {
+    const res = await supertest(env().app).get('/').set('Host', 'evil.example').expect(421);
+    expect(res.text).to.include('This website is not available at this address.');
+  });
+
+  it('serves the legal pages with company facts filled in', async () => {
+    const res = await supertest(env().app).get('/pages/privacy').set('Host', 'localhost').expect(200);
+    expect(res.text).to.include('Amora Media B.V.');
+    const main = res.text.slice(res.text.indexOf('<main'), res.text.indexOf('</main>'));
+    expect(main).to.include('Amora Media B.V.');
+    expect(main).not.to.include('{{');
+    await supertest(env().app).get('/pages/nope').set('Host', 'localhost').expect(404);
+  });
+});

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { ConfigError, ROOT_DIR, loadConfig } from '../../server/config.js';
+
+describe('config', () => {
+  it('has working defaults: embedded SQLite under data/, port 3000, demo seeding on', () => {
+    const c = loadConfig({}, { envFile: false });
+    expect(c.port).to.equal(3000);
+    expect(c.databaseUrl).to.equal(`sqlite:${ROOT_DIR}/data/amora.sqlite`);
+    expect(c.redisUrl).to.equal(undefined);
+    expect(c.seedDemo).to.equal(true);
+    expect(Object.isFrozen(c)).to.equal(true);
+  });
+
+  it('lets overrides win and turns demo seeding off for MySQL', () => {
+    const c = loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1/test', PORT: '8080' }, { envFile: false });
+    expect(c.port).to.equal(8080);
+    expect(c.seedDemo).to.equal(false);
+  });
+
+  it('rejects invalid values with a readable message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, { envFile: false })).to.throw(ConfigError, /PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x' }, { envFile: false })).to.throw(ConfigError, /DATABASE_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'http://x' }, { envFile: false })).to.throw(ConfigError, /REDIS_URL/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' }, { envFile: false })).to.throw(ConfigError, /SESSION_SECRET/);
+  });
+
+  it('requires a session secret for production on MySQL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'mysql://root@h/db' }, { envFile: false })).to.throw(/SESSION_SECRET/);
+  });
+
+  it('requires the Mollie key when Mollie is chosen', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'mollie' }, { envFile: false })).to.throw(/MOLLIE_API_KEY/);
+  });
+});

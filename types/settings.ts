@@ -1,0 +1,42 @@
+// The site settings as GET /api/settings.php returns them (SPEC.md §3). Shared with islands.
+
+export type Locale = 'en' | 'nl' | 'de' | 'it' | 'fr' | 'es' | 'pl';
+export const LOCALES: readonly Locale[] = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'];
+
+export interface MinimumMessageCost {
+  costs: number;
+  currency: string;
+}
+
+export interface SiteSettings {
+  countries: string[];
+  name: string;
+  index_title: string;
+  description: string;
+  visible_profile_fields: string[];
+  visible_profile_notes: boolean;
+  geoip_country: string | null;
+  geoip_selected_country: string;
+  cdn_prefix: string;
+  message_credits: number;
+  photo_credits: number;
+  gift_credits: number;
+  signup_credits: number;
+  message_length: number;
+  minimum_message_costs: Record<string, MinimumMessageCost>;
+  support_email: string;
+  support_phone: string;
+  enable_site_entry_popup: 'no' | string[];
+  push_public_key: string;
+  search_fields: string[];
+  domain: string;
+  domain_language: string;
+  fictional_warning: string;
+  fictional_singular: string;
+  fictional_plural: string;
+  refund_days: number;
+  signups: 'all' | 'with_trafficsource' | 'none';
+  logged_out_search: 'all' | 'none';
+  logged_out_search_trafficsource: 'all' | 'none';
+  member_resell: boolean;
+}

@@ -1,0 +1,28 @@
+// The logged-in member as GET /api/user.php returns it (SPEC.md §3), shared with islands.
+
+export interface MainImage {
+  filename: string;
+  thumb_filename: string;
+  status: string;
+  match: string;
+}
+
+export interface SessionUser {
+  id: number;
+  status: 'not_confirmed' | 'active' | 'pending_deletion' | 'deleted';
+  credits: number;
+  notifications_disabled: string[];
+  email: string;
+  paid_user: boolean;
+  signup_date: string;
+  language: string;
+  invisible: boolean;
+  fictional_icon: boolean;
+  profile: {
+    id: number;
+    status: string;
+    name: string;
+    country: string;
+    main_image: MainImage | null;
+  };
+}

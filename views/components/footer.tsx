@@ -1,0 +1,42 @@
+// Footer (SPEC.md §2): legal links for visitors, company line, the fictional-profile disclaimer.
+import { usePage } from '../render-context.js';
+
+const LINKS = [
+  ['terms', '/pages/terms'],
+  ['privacy', '/pages/privacy'],
+  ['cookies', '/pages/cookies'],
+  ['ban', '/pages/ban'],
+  ['pricing', '/pricing'],
+  ['complaints', '/complaints'],
+  ['returnPolicy', '/pages/return-policy'],
+  ['faq', '/pages/faq'],
+] as const;
+
+export function Footer({ minimal = false }: { minimal?: boolean }) {
+  const { t, user, settings, company, lng, site } = usePage();
+  const year = new Date().getUTCFullYear();
+  return (
+    <footer className="footer">
+      <div className="container">
+        {!user && !minimal && (
+          <nav className="footer__links" aria-label={t('footer.label')}>
+            {LINKS.map(([key, href]) => (
+              <a key={key} href={href}>{t(`footer.${key}`)}</a>
+            ))}
+            <a href={`mailto:${settings.support_email}`}>{t('footer.support')}</a>
+          </nav>
+        )}
+        <p className="footer__disclaimer">{settings.fictional_warning}</p>
+        {lng === 'en' && company.name && (
+          <p className="footer__us">{t('footer.usNotice', { companyName: company.name, address: `${company.address}, ${company.city}, ${company.country}` })}</p>
+        )}
+        <p className="footer__company">
+          © {year} {company.name || site.name}
+          {company.kvk && ` · ${t('footer.kvk', { kvk: company.kvk })}`}
+          {' · '}
+          {t('footer.adultsOnly')}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,12 @@
+// Empty layout: only the content, plus the entry warning for NL and DE.
+import type { ReactNode } from 'react';
+import { EntryWarning } from '../components/entry-warning.js';
+
+export function EmptyLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <main id="main" className="main main--empty">{children}</main>
+      <EntryWarning onlyNlDe />
+    </>
+  );
+}
