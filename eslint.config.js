@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'public/build/**', 'node_modules/**', 'data/**', 'bench/data/**', 'e2e/screenshots/**'] },
+  { ignores: ['.scratch/**', 'dist/**', 'public/build/**', 'node_modules/**', 'data/**', 'bench/data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

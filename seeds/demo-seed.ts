@@ -67,6 +67,7 @@ export async function seedDemo(db: Db, media: MediaService, opts: { profiles: nu
   const now = new Date();
   const interestIds = (await db('interests').select('id', 'slug')) as { id: number; slug: string }[];
   let created = 0;
+  const pending: Promise<void>[] = [];
   for (let i = 0; i < opts.profiles; i++) {
     const country = weightedCountry(rnd);
     const gender = rnd() < 0.6 ? 'female' : 'male';
@@ -103,19 +104,28 @@ export async function seedDemo(db: Db, media: MediaService, opts: { profiles: nu
     const id = Number(profileId);
     const ageGroup = ageYears < 32 ? 'young' : ageYears < 50 ? 'middle' : 'older';
     const photoCount = 1 + Math.floor(rnd() * 3);
-    let mainId = 0;
-    for (let p = 0; p < photoCount; p++) {
-      const jpeg = await renderAvatar({ seed: i * 7 + p, gender, hairColor: hair, ageGroup, variant: Math.floor(rnd() * 1000) });
-      const photoId = await storeAvatar(db, media, id, jpeg, p, now.getTime());
-      if (p === 0) mainId = photoId;
-    }
-    await db('profiles').where({ id }).update({ main_photo_id: mainId, photo_count: photoCount });
+    const look = Math.floor(rnd() * 1000);
+    // Pictures are drawn a few profiles at a time (sharp works on its own threads); random draws
+    // stay in this loop, so the data is the same on every machine.
+    pending.push(
+      (async () => {
+        const photoIds: number[] = [];
+        for (let p = 0; p < photoCount; p++) {
+          // The same person (seed) in another style for each further photo.
+          const jpeg = await renderAvatar({ seed: i * 7, gender, hairColor: hair, ageGroup, variant: look + p });
+          photoIds.push(await storeAvatar(db, media, id, jpeg, p, now.getTime()));
+        }
+        await db('profiles').where({ id }).update({ main_photo_id: photoIds[0], photo_count: photoCount });
+      })(),
+    );
+    if (pending.length >= 6) await Promise.all(pending.splice(0));
     const chosen = new Set<number>();
     const n = 3 + Math.floor(rnd() * 5);
     while (chosen.size < n) chosen.add(pick(rnd, interestIds).id);
     await db('profile_interests').insert([...chosen].map((interest_id) => ({ profile_id: id, interest_id })));
     created++;
   }
+  await Promise.all(pending);
   await seedDemoMembers(db, opts.password);
   await db('app_keys').insert({ name: MARKER, value: JSON.stringify({ profiles: created }), created_at: Date.now() });
   return { profiles: created, skipped: false, demoLogin };

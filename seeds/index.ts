@@ -3,10 +3,15 @@ import type { Db } from '../server/db.js';
 import type { Services } from '../server/services/index.js';
 import type { Config } from '../server/config.js';
 import { seedBase } from './base-seed.js';
-import { seedDemo } from './demo-seed.js';
+import { DEMO_EMAIL, seedDemo } from './demo-seed.js';
 
 export async function hasSites(db: Db): Promise<boolean> {
   return Boolean(await db('sites').first('id'));
+}
+
+/** Whether the demo member exists (the password printed at start is only right for demo data). */
+export async function hasDemoMember(db: Db): Promise<boolean> {
+  return Boolean(await db('users').where({ email: DEMO_EMAIL }).first('id'));
 }
 
 export async function seedAll(
@@ -15,6 +20,6 @@ export async function seedAll(
 ): Promise<{ base: Awaited<ReturnType<typeof seedBase>>; demoProfiles: number; demoLogin?: { email: string; password: string } }> {
   const base = await seedBase(rt.db);
   if (!opts.demo) return { base, demoProfiles: 0 };
-  const demo = await seedDemo(rt.db, rt.services.media, { profiles: opts.profiles ?? 300, password: rt.config.demoPassword });
+  const demo = await seedDemo(rt.db, rt.services.media, { profiles: opts.profiles ?? rt.config.demoProfiles, password: rt.config.demoPassword });
   return { base, demoProfiles: demo.profiles, demoLogin: demo.demoLogin };
 }

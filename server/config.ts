@@ -23,7 +23,7 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|mysql:\/\/|mariadb:\/\/)/, 'must start with sqlite: or mysql://')
-    .default('sqlite:./data/amora.sqlite'),
+    .optional(), // default: sqlite:<DATA_DIR>/amora.sqlite
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Amora <no-reply@localhost>'),
@@ -34,11 +34,12 @@ const schema = z.object({
   DEFAULT_SITE: z.string().default('localhost'),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).default('amora-demo-2026'),
+  DEMO_PROFILES: z.coerce.number().int().min(0).max(100000).default(300),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['test', 'mollie']).default('test'),
   MOLLIE_API_KEY: z.string().optional(),
-  SECURE_COOKIES: bool.optional(),
+  SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
 });
 
@@ -60,10 +61,12 @@ export type Config = Readonly<{
   defaultSite: string;
   seedDemo: boolean;
   demoPassword: string;
+  demoProfiles: number;
   vapid: { publicKey: string; privateKey: string } | undefined;
   paymentProvider: 'test' | 'mollie';
   mollieApiKey: string | undefined;
-  secureCookies: boolean;
+  /** 'auto': Secure exactly when the request came over HTTPS (directly or through a trusted proxy). */
+  secureCookies: boolean | 'auto';
   shutdownTimeoutMs: number;
 }>;
 
@@ -89,11 +92,12 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, o
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
-  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === undefined && !e.DATABASE_URL.startsWith('sqlite:')) {
+  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === undefined && e.DATABASE_URL && !e.DATABASE_URL.startsWith('sqlite:')) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production with MySQL');
   }
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(ROOT_DIR, e.DATA_DIR);
-  const databaseUrl = e.DATABASE_URL.startsWith('sqlite:') ? normalizeSqliteUrl(e.DATABASE_URL) : e.DATABASE_URL;
+  const rawUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'amora.sqlite')}`;
+  const databaseUrl = rawUrl.startsWith('sqlite:') ? normalizeSqliteUrl(rawUrl) : rawUrl;
   return Object.freeze({
     env: e.NODE_ENV,
     dev: e.NODE_ENV === 'development',
@@ -113,10 +117,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, o
     // Demo data is seeded by default only into the embedded database.
     seedDemo: e.SEED_DEMO ?? databaseUrl.startsWith('sqlite:'),
     demoPassword: e.DEMO_PASSWORD,
+    demoProfiles: e.DEMO_PROFILES,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
     mollieApiKey: e.MOLLIE_API_KEY,
-    secureCookies: e.SECURE_COOKIES ?? e.NODE_ENV === 'production',
+    secureCookies: e.SECURE_COOKIES === 'auto' ? 'auto' : e.SECURE_COOKIES === 'true',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }

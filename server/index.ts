@@ -6,7 +6,8 @@ import { bootstrap } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { devAssets, manifestAssets, type AssetResolver } from './render/assets.js';
-import { seedAll, hasSites } from '../seeds/index.js';
+import { DEMO_EMAIL } from '../seeds/demo-seed.js';
+import { hasDemoMember, hasSites, seedAll } from '../seeds/index.js';
 
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
@@ -14,12 +15,13 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const runtime = await bootstrap(config, logger, { migrate: true, sessionCleanup: true });
 
-  let demoLogin: { email: string; password: string } | undefined;
   if (!(await hasSites(runtime.db)) && config.seedDemo) {
     logger.info('empty database: seeding base and demo data (first start only)');
+    const started = Date.now();
     const summary = await seedAll(runtime, { demo: true });
-    demoLogin = summary.demoLogin;
+    logger.info({ profiles: summary.demoProfiles, ms: Date.now() - started }, 'demo data seeded');
   }
+  const demoLogin = (await hasDemoMember(runtime.db)) ? { email: DEMO_EMAIL, password: config.demoPassword } : undefined;
 
   let assets: AssetResolver;
   const devMiddleware: RequestHandler[] = [];
@@ -42,7 +44,6 @@ async function main(): Promise<void> {
   logger.info({ url: `http://localhost:${port}`, database: config.databaseUrl.split(':')[0], redis: Boolean(config.redisUrl) }, 'listening');
   console.log(`\n  Amora is running at http://localhost:${port}`);
   if (demoLogin) console.log(`  Demo member: ${demoLogin.email} / ${demoLogin.password}`);
-  else console.log(`  Demo member (if seeded): demo@amora.local / ${config.demoPassword}`);
   console.log('');
 
   let stopping = false;

@@ -24,6 +24,19 @@ export function registerSites(program: Command): void {
     });
 
   sites
+    .command('add <domain> [assignments...]')
+    .description('add a site, e.g. `sites add amora.example --name Amora countries=\'["GB","IE"]\' domain_language=en-GB`')
+    .requiredOption('--name <name>', 'the site name shown to members')
+    .option('--alias <host...>', 'further host names of the same site')
+    .action(async (domain: string, assignments: string[], opts: { name: string; alias?: string[] }) => {
+      const settings = parseAssignments(assignments);
+      await withRuntime(async ({ services }) => {
+        const site = await services.sites.add({ domain, name: opts.name, aliases: opts.alias ?? [], settings });
+        console.log(`added ${site.domain} "${site.name}": ${JSON.stringify(site.stored)}`);
+      });
+    });
+
+  sites
     .command('set <domain> [assignments...]')
     .description('set settings, e.g. `sites set nl.localhost signups=with_trafficsource countries=\'["NL","BE"]\'`')
     .option('--name <name>', 'rename the site')

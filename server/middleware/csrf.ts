@@ -1,18 +1,20 @@
 // CSRF (double-submit cookie, signed and bound to the member's session): every state-changing
 // request must echo the token, from a form field (_csrf) or the x-csrf-token header.
 import { createHmac } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { secureFor } from '../lib/cookies.js';
 import { doubleCsrf } from 'csrf-csrf';
 import { AppError } from '../errors.js';
 
-export function createCsrf(secret: string, secure: boolean) {
+export function createCsrf(secret: string, secureSetting: Config['secureCookies']) {
   const csrfSecret = createHmac('sha256', secret).update('csrf').digest('hex');
   const utils = doubleCsrf({
     getSecret: () => csrfSecret,
     // Visitors share one identity (no session is made for them); members are bound to their session.
     getSessionIdentifier: (req) => (req.session?.userId ? req.sessionID : 'visitor'),
-    cookieName: secure ? '__Host-amora.csrf' : 'amora.csrf',
-    cookieOptions: { sameSite: 'lax', path: '/', secure, httpOnly: true },
+    cookieName: 'amora.csrf',
+    cookieOptions: { sameSite: 'lax', path: '/', secure: secureSetting === true, httpOnly: true },
     getCsrfTokenFromRequest: (req) => {
       const header = req.headers['x-csrf-token'];
       if (typeof header === 'string') return header;
@@ -30,6 +32,9 @@ export function createCsrf(secret: string, secure: boolean) {
   return {
     protect,
     /** The token for this response (reusing a still valid cookie). */
-    tokenFor: utils.generateCsrfToken,
+    tokenFor: (req: Request, res: Response) =>
+      utils.generateCsrfToken(req, res, {
+        cookieOptions: { sameSite: 'lax', path: '/', httpOnly: true, secure: secureFor(req, secureSetting) },
+      }),
   };
 }

@@ -62,6 +62,24 @@ describeEachBackend('sessions and login', (env) => {
     await a.get('/api/user.php').set('X-Request-Type', 'client').expect(403);
   });
 
+  it('marks cookies Secure exactly when the request came over HTTPS through the trusted proxy', async () => {
+    const plain = await loggedIn();
+    expect(String(plain.res.headers['set-cookie'])).not.to.match(/Secure/);
+    // The cookie jar of supertest keeps Secure cookies off plain HTTP, so carry the cookie by hand.
+    const page = await supertest(env().app).get('/login').set('Host', 'localhost').set('X-Forwarded-Proto', 'https').expect(200);
+    const csrfCookie = ([] as string[]).concat(page.headers['set-cookie'] ?? []).find((c) => c.startsWith('amora.csrf='))!;
+    expect(csrfCookie).to.match(/; Secure/);
+    const res = await supertest(env().app)
+      .post('/api/user.php')
+      .set('Host', 'localhost')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', csrfCookie.split(';')[0]!)
+      .set('x-csrf-token', csrfFrom(page.text))
+      .send({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
+      .expect(200);
+    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('amora.sid='))).to.match(/; Secure/);
+  });
+
   it('refuses wrong passwords and unknown addresses alike', async () => {
     const a = agent(env().app);
     const token = csrfFrom((await a.get('/login').expect(200)).text);

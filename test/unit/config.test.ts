@@ -6,6 +6,7 @@ describe('config', () => {
     const c = loadConfig({}, { envFile: false });
     expect(c.port).to.equal(3000);
     expect(c.databaseUrl).to.equal(`sqlite:${ROOT_DIR}/data/amora.sqlite`);
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }, { envFile: false }).databaseUrl).to.equal('sqlite:/tmp/x/amora.sqlite');
     expect(c.redisUrl).to.equal(undefined);
     expect(c.seedDemo).to.equal(true);
     expect(Object.isFrozen(c)).to.equal(true);

@@ -33,7 +33,13 @@ export function ProfilePage({ profile }: { profile: ProfileDetail }) {
             {others.map((p) => (
               <li key={p.id} className={p.locked ? 'thumb thumb--locked' : 'thumb'}>
                 <img src={p.thumbUrl} alt="" width={120} height={160} loading="lazy" />
-                {p.locked && <span className="thumb__lock" aria-hidden="true">🔒</span>}
+                {p.locked && (
+                  <span className="thumb__lock" aria-hidden="true">
+                    <svg viewBox="0 0 24 24" width="22" height="22">
+                      <path fill="#fff" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z" />
+                    </svg>
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AuthRequiredError } from '../../errors.js';
+import { secureFor } from '../../lib/cookies.js';
 import { setLocaleCookie } from '../../middleware/locale.js';
 import { LOCALES } from '../../../types/settings.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -34,7 +35,7 @@ export function userApi({ services, config }: RouteDeps): Router {
     if (!req.user) throw new AuthRequiredError();
     const { language } = parseInput(z.object({ language: z.enum(LOCALES) }), req.body);
     await services.members.setLanguage(req.user.id, language);
-    setLocaleCookie(res, language, config.secureCookies);
+    setLocaleCookie(res, language, secureFor(req, config.secureCookies));
     res.json({ user: { ...req.user, language } });
   });
 

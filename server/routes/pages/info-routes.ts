@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.js';
+import { secureFor } from '../../lib/cookies.js';
 import { localeOf, setLocaleCookie } from '../../middleware/locale.js';
 import { ENTRY_COOKIE } from '../../render/page-context.js';
 import { sendPage } from '../../render/render-page.js';
@@ -60,7 +61,7 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
 
   router.post('/lang-config', async (req, res) => {
     const { lng, return: back } = parseInput(z.object({ lng: z.enum(LOCALES), return: z.string().optional() }), req.body);
-    setLocaleCookie(res, lng, config.secureCookies);
+    setLocaleCookie(res, lng, secureFor(req, config.secureCookies));
     if (req.user) await services.members.setLanguage(req.user.id, lng);
     if (req.accepts(['html', 'json']) === 'json') return res.json({ language: lng });
     res.redirect(303, safeReturnPath(back));
@@ -68,7 +69,7 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
 
   // The visitor confirmed the adults-only warning: remember when, for a year (SPEC.md §2).
   router.post('/site-entry', (req, res) => {
-    res.cookie(ENTRY_COOKIE, String(Date.now()), { maxAge: YEAR_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+    res.cookie(ENTRY_COOKIE, String(Date.now()), { maxAge: YEAR_MS, httpOnly: true, sameSite: 'lax', secure: secureFor(req, config.secureCookies) });
     if (req.accepts(['html', 'json']) === 'json') return res.json({ skipped: true, language: localeOf(req) });
     res.redirect(303, safeReturnPath((req.body as { return?: unknown } | undefined)?.return));
   });

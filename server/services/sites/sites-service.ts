@@ -1,7 +1,7 @@
 // Sites: which site a host is, and the settings it shows (defaults ← stored overrides ← context).
 import type { TFunction } from 'i18next';
 import type { Db } from '../../db.js';
-import { UnknownSiteError, ValidationError } from '../../errors.js';
+import { ConflictError, UnknownSiteError, ValidationError } from '../../errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { listActiveBundles } from '../../repos/catalog-repo.js';
 import * as sitesRepo from '../../repos/sites-repo.js';
@@ -83,6 +83,24 @@ export class SitesService {
     await sitesRepo.updateSite(this.db, row.id, { settings });
     this.hostMap.clear();
     return toSite({ ...row, settings });
+  }
+
+  /** Adds a site; its settings are validated like updates. */
+  async add(input: { domain: string; name: string; aliases: string[]; settings: Record<string, unknown> }): Promise<Site> {
+    const domain = normalizeHost(input.domain);
+    if (!/^[a-z0-9.-]{1,191}$/.test(domain) || (!domain.includes('.') && domain !== 'localhost')) {
+      throw new ValidationError({ domain: 'invalidField' });
+    }
+    if (!input.name.trim() || input.name.length > 100) throw new ValidationError({ name: 'invalidField' });
+    const parsed = storedSettingsSchema.safeParse(input.settings);
+    if (!parsed.success) {
+      throw new ValidationError(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
+    }
+    if (await sitesRepo.findSiteByDomain(this.db, domain)) throw new ConflictError('site_exists', 'invalidInput');
+    const row = { domain, name: input.name.trim(), aliases: input.aliases.map(normalizeHost), settings: parsed.data, isActive: true };
+    const id = await sitesRepo.insertSite(this.db, row);
+    this.hostMap.clear();
+    return toSite({ id, ...row });
   }
 
   async rename(domain: string, name: string): Promise<void> {

@@ -1,0 +1,72 @@
+// The foundation as a visitor meets it in Chromium: the index page, the site-entry island, pages
+// without scripts, search, a profile, the 404 page and the language menu, on phone and desktop.
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { SCREENSHOTS, openPage, startHarness, type Harness } from './harness.js';
+
+describe('foundation in the browser', function () {
+  this.timeout(180_000);
+  let h: Harness;
+
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => h?.close());
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    describe(viewport, () => {
+      it('renders the index page and hydrates the site-entry warning, which works', async () => {
+        const { context, page, errors, scripts } = await openPage(h.browser, viewport);
+        await page.goto(h.baseUrl + '/', { waitUntil: 'networkidle' });
+        expect(await page.locator('.card').count()).to.be.greaterThan(3);
+        await page.locator('[data-island="site-entry-warning"][data-hydrated="true"]').waitFor({ state: 'attached' });
+        await page.locator('.entry-warning').waitFor();
+        expect(scripts.some((s) => s.includes('/build/assets/client-'))).to.equal(true);
+        await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-index-entry-warning.png`) });
+        await page.getByTestId('entry-enter').click();
+        await page.locator('.entry-warning').waitFor({ state: 'detached' });
+        const cookies = await context.cookies();
+        expect(cookies.find((c) => c.name === 'amora_entry')).to.not.equal(undefined);
+        expect(errors).to.deep.equal([]);
+        await context.close();
+      });
+
+      it('ships no script on a page without islands once the warning was dismissed', async () => {
+        const { context, page, errors, scripts } = await openPage(h.browser, viewport);
+        await context.addCookies([{ name: 'amora_entry', value: String(Date.now()), url: h.baseUrl }]);
+        await page.goto(h.baseUrl + '/', { waitUntil: 'networkidle' });
+        expect(await page.locator('script').count()).to.equal(0);
+        expect(scripts).to.deep.equal([]);
+        await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-index.png`), fullPage: true });
+        await page.goto(h.baseUrl + '/members?gender=female', { waitUntil: 'networkidle' });
+        expect(scripts).to.deep.equal([]);
+        expect(await page.locator('.card').count()).to.be.greaterThan(0);
+        await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-members.png`), fullPage: true });
+        await page.locator('.card').first().click();
+        await page.waitForURL(/\/members\/\d+$/);
+        await page.locator('.profile__name').waitFor();
+        await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-profile.png`), fullPage: true });
+        expect(errors).to.deep.equal([]);
+        await context.close();
+      });
+
+      it('shows the 404 page with a link home, and switches language from the dropdown', async () => {
+        const { context, page, errors } = await openPage(h.browser, viewport);
+        await context.addCookies([{ name: 'amora_entry', value: '1', url: h.baseUrl }]);
+        const res = await page.goto(h.baseUrl + '/members/abc');
+        expect(res?.status()).to.equal(404);
+        expect(await page.textContent('h1')).to.equal('This page could not be found');
+        await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-404.png`) });
+        await page.locator('.lang-menu summary').click();
+        await page.locator('.lang-menu button[value="de"]').click();
+        await page.waitForLoadState('networkidle');
+        expect(await page.getAttribute('html', 'lang')).to.equal('de');
+        expect(await page.textContent('h1')).to.equal('Diese Seite konnte nicht gefunden werden');
+        await page.getByTestId('home-link').click();
+        await page.waitForURL(h.baseUrl + '/');
+        expect(errors.filter((e) => !e.includes('404'))).to.deep.equal([]);
+        await context.close();
+      });
+    });
+  }
+});

@@ -1,0 +1,85 @@
+// Browser tests run the production build as a member would meet it: `node dist/server/index.js`
+// on a fresh embedded database (seeded on first start), driven by Debian's Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT_DIR } from '../server/config.js';
+
+export const SCREENSHOTS = join(ROOT_DIR, 'e2e', 'screenshots');
+export const DEMO_PASSWORD = 'e2e-demo-password';
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+} as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, [join(ROOT_DIR, 'dist/server/index.js')], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`, DEMO_PROFILES: '60', DEMO_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok && output.includes('running at')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  return {
+    baseUrl,
+    browser,
+    async close() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    },
+  };
+}
+
+/** A page that records console errors, failed requests and every script it loads. */
+export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS): Promise<{ context: BrowserContext; page: Page; errors: string[]; scripts: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: VIEWPORTS[viewport].isMobile, hasTouch: VIEWPORTS[viewport].hasTouch, deviceScaleFactor: VIEWPORTS[viewport].deviceScaleFactor });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  return { context, page, errors, scripts };
+}

@@ -1,0 +1,47 @@
+// Migrations are reversible on both dialects: migrate → rollback → migrate, in a database of their own.
+import { expect } from 'chai';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, migrateLatest, rollbackAll } from '../../server/db.js';
+import { BACKENDS } from '../helpers/backends.js';
+
+const EXPECTED_TABLES = [
+  'sites', 'company_info', 'app_keys', 'users', 'profiles', 'interests', 'profile_interests', 'regions', 'photos', 'likes', 'blocks',
+  'daily_quotas', 'gifts', 'conversations', 'conversation_participants', 'messages', 'credit_ledger', 'bundles', 'discount_codes',
+  'payments', 'discount_redemptions', 'direct_debit_mandates', 'otp_codes', 'notification_settings', 'suppressions',
+  'push_subscriptions', 'mail_outbox', 'push_outbox', 'sms_outbox', 'tokens', 'sessions', 'login_attempts', 'complaints',
+  'dismissals', 'audit_log',
+];
+
+for (const backend of BACKENDS) {
+  describe(`[${backend.name}] migrations`, function () {
+    this.timeout(120_000);
+
+    it('migrate → rollback → migrate leaves the full schema, and rollback leaves none of it', async () => {
+      let url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'amora-mig-')), 'm.sqlite')}`;
+      if (!backend.databaseUrl.startsWith('sqlite:')) {
+        const server = createDb(backend.databaseUrl);
+        await server.raw('DROP DATABASE IF EXISTS amora_migration_test');
+        await server.raw('CREATE DATABASE amora_migration_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+        await server.destroy();
+        const u = new URL(backend.databaseUrl);
+        u.pathname = '/amora_migration_test';
+        url = u.toString();
+      }
+      const db = createDb(url);
+      try {
+        expect(await migrateLatest(db)).to.have.length(7);
+        for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
+        expect(await rollbackAll(db)).to.have.length(7);
+        for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(false);
+        expect(await migrateLatest(db)).to.have.length(7);
+        expect(await migrateLatest(db)).to.have.length(0);
+        for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
+      } finally {
+        if (!backend.databaseUrl.startsWith('sqlite:')) await db.raw('DROP DATABASE IF EXISTS amora_migration_test');
+        await db.destroy();
+      }
+    });
+  });
+}
