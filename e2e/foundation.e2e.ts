@@ -11,7 +11,22 @@ describe('foundation in the browser', function () {
   before(async () => {
     h = await startHarness();
   });
-  after(async () => h?.close());
+  after(async () => {
+    const code = await h?.close();
+    expect(code, 'exit code after SIGTERM (graceful shutdown)').to.equal(0);
+  });
+
+  it('serves the hashed client build with long cache headers', async () => {
+    const html = await (await fetch(h.baseUrl + '/')).text();
+    const src = /<script type="module" src="(\/build\/assets\/client-[^"]+\.js)"/.exec(html)?.[1];
+    expect(src).to.be.a('string');
+    const res = await fetch(h.baseUrl + src!);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
+    const css = /<link rel="stylesheet" href="(\/build\/assets\/site-[^"]+\.css)"/.exec(html)?.[1];
+    expect((await fetch(h.baseUrl + css!)).headers.get('cache-control')).to.include('immutable');
+    expect((await fetch(h.baseUrl + '/build/assets/nope.js')).status).to.equal(404);
+  });
 
   for (const viewport of ['desktop', 'phone'] as const) {
     describe(viewport, () => {

@@ -29,7 +29,8 @@ function freePort(): Promise<number> {
 export interface Harness {
   baseUrl: string;
   browser: Browser;
-  close(): Promise<void>;
+  /** Stops the server with SIGTERM; resolves with its exit code (0 after a graceful shutdown). */
+  close(): Promise<number | null>;
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -65,8 +66,10 @@ export async function startHarness(): Promise<Harness> {
     browser,
     async close() {
       await browser.close();
+      if (server.exitCode !== null) return server.exitCode;
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
       server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      return exited;
     },
   };
 }

@@ -9,21 +9,13 @@ import { DEFAULT_SETTINGS } from '../server/services/sites/default-settings.js';
 import { CITIES, COUNTRY_LANGUAGE, FIRST_NAMES, aboutTextsFor } from './data/demo-people.js';
 import { regionNames } from './data/regions.js';
 import { makeVariants, renderAvatar } from './lib/avatar.js';
+import { mulberry32 } from './lib/prng.js';
 
 const MARKER = 'seed:demo:v1';
 export const DEMO_EMAIL = 'demo@amora.local';
 
-/** mulberry32: the same demo data on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same demo data on every machine. */
+export const prng = mulberry32;
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 

@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
+import type { Runtime } from './boot.js';
 import helmet from 'helmet';
-import type { i18n as I18n } from 'i18next';
-import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { ROOT_DIR, type Config } from './config.js';
-import type { Db } from './db.js';
+import { ROOT_DIR } from './config.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
@@ -26,20 +24,12 @@ import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
-import type { Services } from './services/index.js';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './sessions.js';
 
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
+/** What createApp() needs: the booted runtime (see boot.ts) plus how to find client assets. */
+export interface AppDeps extends Omit<Runtime, 'close' | 'redis'> {
   redis?: { ping(): Promise<string> };
-  services: Services;
-  i18n: I18n;
-  logger: Logger;
-  sessionStore: session.Store;
-  sessionSecret: string;
-  pushPublicKey: string;
   assets: AssetResolver;
   /** Development only: Vite's middleware (hot reload) placed before everything else. */
   devMiddleware?: RequestHandler[];

@@ -1,5 +1,6 @@
 // Deterministic illustrated demo profile pictures, drawn as SVG and rendered locally with sharp.
 import sharp from 'sharp';
+import { mulberry32 } from './prng.js';
 
 export interface AvatarSpec {
   seed: number;
@@ -15,17 +16,6 @@ const CX = WIDTH / 2;
 
 // ---------------------------------------------------------------------------------------------
 // Randomness and colour helpers
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Rng {
   private readonly next: () => number;

@@ -6,19 +6,26 @@ interface LegalSection {
   paragraphs: string[];
 }
 
+/** "Amora Media B.V." at the end of a sentence takes no second period. */
+const tidy = (text: string) => text.replace(/(\b[A-Z]\.)\./g, '$1');
+
 export function StaticPage({ slug, vars }: { slug: string; vars: Record<string, string | number> }) {
-  const { t } = usePage();
+  const { t: translate } = usePage();
+  const t = (key: string, opts?: Record<string, unknown>) => {
+    const out = translate(key, opts ?? {}) as unknown;
+    return typeof out === 'string' ? tidy(out) : out;
+  };
   // The structure gives the counts; every string is then translated on its own so that the
   // {{variables}} inside it are filled in.
-  const raw = t(`legal:${slug}.sections`, { returnObjects: true }) as unknown as LegalSection[];
+  const raw = translate(`legal:${slug}.sections`, { returnObjects: true }) as unknown as LegalSection[];
   const sections = (Array.isArray(raw) ? raw : []).map((s, i) => ({
-    heading: t(`legal:${slug}.sections.${i}.heading`, vars),
-    paragraphs: s.paragraphs.map((_, j) => t(`legal:${slug}.sections.${i}.paragraphs.${j}`, vars)),
+    heading: String(t(`legal:${slug}.sections.${i}.heading`, vars)),
+    paragraphs: s.paragraphs.map((_, j) => String(t(`legal:${slug}.sections.${i}.paragraphs.${j}`, vars))),
   }));
   return (
     <article className="container section prose">
-      <h1 className="page-title">{t(`legal:${slug}.title`, vars)}</h1>
-      <p className="prose__intro">{t(`legal:${slug}.intro`, vars)}</p>
+      <h1 className="page-title">{String(t(`legal:${slug}.title`, vars))}</h1>
+      <p className="prose__intro">{String(t(`legal:${slug}.intro`, vars))}</p>
       {sections.map((s, i) => (
           <section key={i}>
             <h2>{s.heading}</h2>

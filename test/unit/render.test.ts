@@ -1,0 +1,53 @@
+// renderDocument(): every layout renders, islands bring exactly their scripts, user text is escaped.
+import { expect } from 'chai';
+import { createElement } from 'react';
+import { createI18n } from '../../server/render/i18n.js';
+import { renderDocument } from '../../server/render/render-page.js';
+import { LAYOUTS, type LayoutName } from '../../views/layouts/index.js';
+import type { PageContext } from '../../views/render-context.js';
+import type { SiteSettings } from '../../types/settings.js';
+import { testAssets } from '../helpers/test-assets.js';
+
+async function context(over: Partial<PageContext> = {}): Promise<PageContext> {
+  const i18n = await createI18n();
+  const settings = {
+    name: 'Amora', index_title: 'Amora home', description: 'Meet people', fictional_warning: 'Some profiles are fictional.',
+    fictional_singular: 'Chat host', support_email: 'support@example.com', geoip_selected_country: 'NL', countries: ['NL'],
+    enable_site_entry_popup: ['NL'], search_fields: [], visible_profile_fields: [], cdn_prefix: '/media',
+  } as unknown as SiteSettings;
+  return {
+    t: i18n.getFixedT('en'), i18n, lng: 'en', site: { name: 'Amora', domain: 'localhost', languages: ['en'] }, settings,
+    company: { name: 'Amora Media B.V.', address: 'Street 1', city: 'Amsterdam', country: 'NL', kvk: '123', vatNumbers: [], supportPhone: '' },
+    user: null, csrfToken: 'token', currentUrl: '/', routeName: '', showEntryWarning: false, ...over,
+  };
+}
+
+describe('renderDocument', () => {
+  for (const layout of Object.keys(LAYOUTS) as LayoutName[]) {
+    it(`renders the ${layout} layout as a complete document`, async () => {
+      const html = renderDocument(await context(), testAssets(), createElement('p', { id: 'content' }, 'Hello'), { layout, routeName: 'test', title: 'Test' });
+      expect(html).to.match(/^<!doctype html><html lang="en"/);
+      expect(html).to.include('<p id="content">Hello</p>');
+      expect(html).to.include(`class="layout-${layout}"`);
+      expect(html).to.include('<title>Test | Amora</title>');
+      expect(html).not.to.include('<script');
+    });
+  }
+
+  it('shows the entry warning island in the chat and empty layouts only for NL and DE', async () => {
+    const nl = await context({ showEntryWarning: true });
+    expect(renderDocument(nl, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' })).to.include('data-island="site-entry-warning"');
+    const gb = await context({ showEntryWarning: true, settings: { ...nl.settings, geoip_selected_country: 'GB' } });
+    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'empty', routeName: 'x' })).not.to.include('data-island');
+    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'x' })).to.include('data-island="site-entry-warning"');
+    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'reset-password' })).not.to.include('data-island');
+  });
+
+  it('escapes text in the title and the content', async () => {
+    const html = renderDocument(await context(), testAssets(), createElement('p', null, '<img src=x onerror=alert(1)>'), {
+      layout: 'default', routeName: 'x', title: '</title><script>alert(1)</script>',
+    });
+    expect(html).not.to.include('<script>alert(1)');
+    expect(html).not.to.include('<img src=x');
+  });
+});
