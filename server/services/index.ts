@@ -8,11 +8,13 @@ import { CompanyService } from './company/company-service.js';
 import { GeoService } from './geo/geo-service.js';
 import { KeysService } from './keys/keys-service.js';
 import { MediaService } from './media/media-service.js';
+import { BundlesService } from './payments/bundles-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 
 export interface Services {
+  bundles: BundlesService;
   auth: AuthService;
   sites: SitesService;
   company: CompanyService;
@@ -28,6 +30,7 @@ export interface Services {
 export function createServices(deps: { config: Config; db: Db }): Services {
   const { config, db } = deps;
   return {
+    bundles: new BundlesService(db),
     auth: new AuthService(db),
     sites: new SitesService(db, config.defaultSite),
     company: new CompanyService(db),

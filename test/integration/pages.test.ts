@@ -89,6 +89,14 @@ describeEachBackend('pages', (env) => {
     expect(res.text).to.include('This website is not available at this address.');
   });
 
+  it('shows pricing in the currency of the visitor\'s country, with the price per message', async () => {
+    const gb = await supertest(env().app).get('/pricing').set('Host', 'localhost').set('X-Forwarded-For', '81.2.69.160').expect(200);
+    expect(gb.text).to.include('£17.95').and.include('£1.24 per message').and.include('1000 credits');
+    const nl = await supertest(env().app).get('/pricing').set('Host', 'nl.localhost').expect(200);
+    expect(nl.text).to.match(/€\s19,95/).and.include('per bericht');
+    expect((nl.text.match(/data-bundle-id=/g) ?? []).length).to.equal(4);
+  });
+
   it('serves the legal pages with company facts filled in', async () => {
     const res = await supertest(env().app).get('/pages/privacy').set('Host', 'localhost').expect(200);
     expect(res.text).to.include('Amora Media B.V.');

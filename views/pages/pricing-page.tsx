@@ -1,0 +1,50 @@
+// /pricing and /premium: what premium gives and what credits cost, in the visitor's currency.
+import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
+import { usePage } from '../render-context.js';
+
+const BENEFITS = ['lifetime', 'photos', 'uploads', 'noSubscription'] as const;
+
+export function PricingPage({ bundles }: { bundles: BundleOffer[] }) {
+  const { t, lng, settings, user } = usePage();
+  const money = (cents: number, currency: string) => new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100);
+  const popular = bundles.length > 2 ? bundles[bundles.length - 2]!.id : undefined;
+  return (
+    <div className="container section pricing">
+      <header className="pricing__head">
+        <h1 className="page-title">{t('pages:pricing.title')}</h1>
+        <p className="prose__intro">{t('pages:pricing.intro')}</p>
+      </header>
+      <ul className="benefits">
+        {BENEFITS.map((key) => (
+          <li key={key} className="benefit">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />
+            </svg>
+            {t(`pages:pricing.benefits.${key}`)}
+          </li>
+        ))}
+      </ul>
+      {bundles.length === 0 ? (
+        <p className="empty-state">{t('pages:pricing.noBundles')}</p>
+      ) : (
+        <div className="bundles">
+          {bundles.map((b) => (
+            <article key={b.id} className={`bundle bundle--${b.style}${b.id === popular ? ' bundle--popular' : ''}`} data-bundle-id={b.id}>
+              {b.id === popular && <span className="bundle__badge">{t('pages:pricing.popular')}</span>}
+              <h2 className="bundle__credits">{t('pages:pricing.credits', { count: b.credits })}</h2>
+              <p className="bundle__price">{money(b.priceCents, b.currency)}</p>
+              <p className="bundle__per">{t('pages:pricing.perMessage', { price: money(b.messagePriceCents, b.currency) })}</p>
+              <a className="btn btn--primary btn--block" href={user ? `/credits/${b.id}` : `/login?next=${encodeURIComponent(`/credits/${b.id}`)}`}>
+                {t('pages:pricing.choose')}
+              </a>
+            </article>
+          ))}
+        </div>
+      )}
+      <p className="pricing__costs">
+        {t('pages:pricing.costs', { message: settings.message_credits, photo: settings.photo_credits, gift: settings.gift_credits })}
+      </p>
+      <p className="pricing__note">{t('pages:pricing.oneTime', { days: settings.refund_days })}</p>
+    </div>
+  );
+}
