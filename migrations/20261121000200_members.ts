@@ -61,10 +61,16 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('last_active_at').notNullable();
     t.bigInteger('created_at').notNullable();
     t.bigInteger('updated_at').notNullable();
-    // Search: equality filters first, then the age range, newest activity for ordering.
-    t.index(['status', 'gender', 'country', 'last_active_at'], 'profiles_search_gender_country');
-    t.index(['status', 'gender', 'birth_date'], 'profiles_search_gender_age');
-    t.index(['status', 'last_active_at'], 'profiles_search_recent');
+    // Search pages walk an index in activity order and stop after one page, so their cost does
+    // not grow with the table; equality filters come first. Counting uses the covering indexes
+    // (equality filters, then the birth-date range) and stops at a cap.
+    t.index(['status', 'last_active_at'], 'profiles_feed');
+    t.index(['status', 'gender', 'last_active_at'], 'profiles_feed_gender');
+    t.index(['status', 'country', 'last_active_at'], 'profiles_feed_country');
+    t.index(['status', 'gender', 'country', 'last_active_at'], 'profiles_feed_gender_country');
+    t.index(['status', 'country', 'region', 'last_active_at'], 'profiles_feed_region');
+    t.index(['status', 'gender', 'country', 'birth_date'], 'profiles_count_gender');
+    t.index(['status', 'country', 'birth_date'], 'profiles_count');
   });
   await knex.schema.createTable('interests', (t) => {
     t.increments('id');

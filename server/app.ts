@@ -75,17 +75,22 @@ export function createApp(deps: AppDeps): express.Express {
     req.clientCountry = services.geo.countryOf(req.ip);
     next();
   });
-  app.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: deps.sessionSecret,
-      store: deps.sessionStore,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
-    }),
-  );
+  const sessions = session({
+    name: SESSION_COOKIE,
+    secret: deps.sessionSecret,
+    store: deps.sessionStore,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+  });
+  // A visitor's page view (a GET without a session cookie) needs no session: skipping the store
+  // keeps anonymous traffic cheap. Everything else, logins included, gets one.
+  app.use((req, res, next) => {
+    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+    if (anonymousRead) return next();
+    sessions(req, res, next);
+  });
   app.use(localeMiddleware(i18n));
   app.use(express.json({ limit: '100kb', strict: true }));
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));

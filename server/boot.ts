@@ -4,7 +4,7 @@ import type session from 'express-session';
 import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createDb, migrateLatest, type Db } from './db.js';
+import { createDb, migrateLatest, optimizeDb, type Db } from './db.js';
 import { createLanguageDetector } from './middleware/locale.js';
 import { createI18n } from './render/i18n.js';
 import { createServices, type Services } from './services/index.js';
@@ -31,6 +31,10 @@ export async function bootstrap(config: Config, logger: Logger, opts: { migrate?
       const done = await migrateLatest(db);
       if (done.length) logger.info({ migrations: done }, 'database migrated');
     }
+    await optimizeDb(db);
+    // Long-running processes refresh planner statistics now and then, as SQLite recommends.
+    const optimizer = setInterval(() => void optimizeDb(db).catch((err) => logger.warn({ err }, 'optimize failed')), 3600_000);
+    optimizer.unref();
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     const services = createServices({ config, db });
     const i18n = await createI18n(undefined, createLanguageDetector());
@@ -40,6 +44,7 @@ export async function bootstrap(config: Config, logger: Logger, opts: { migrate?
     return {
       config, db, redis, services, i18n, logger, sessionStore, sessionSecret, pushPublicKey,
       async close() {
+        clearInterval(optimizer);
         const store = sessionStore as { close?: () => void };
         store.close?.();
         if (redis?.isOpen) await redis.quit().catch(() => undefined);

@@ -61,6 +61,15 @@ export async function migrateLatest(db: Db): Promise<string[]> {
   return done;
 }
 
+/**
+ * Keeps the query planner's statistics fresh. SQLite has none until ANALYZE has run, and without
+ * them it may sort a whole filtered result instead of walking an index in order; PRAGMA optimize
+ * analyzes only what needs it (cheap when nothing changed). MySQL/InnoDB keeps its own statistics.
+ */
+export async function optimizeDb(db: Db): Promise<void> {
+  if (isSqlite(db)) await db.raw('PRAGMA optimize=0x10002');
+}
+
 export async function rollbackAll(db: Db): Promise<string[]> {
   const [, done] = (await db.migrate.rollback({ migrationSource }, true)) as [number, string[]];
   return done;

@@ -3,6 +3,11 @@
 export type Locale = 'en' | 'nl' | 'de' | 'it' | 'fr' | 'es' | 'pl';
 export const LOCALES: readonly Locale[] = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'];
 
+/** Each language's name in itself, as language menus show it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English', nl: 'Nederlands', de: 'Deutsch', it: 'Italiano', fr: 'Français', es: 'Español', pl: 'Polski',
+};
+
 export interface MinimumMessageCost {
   costs: number;
   currency: string;

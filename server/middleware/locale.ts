@@ -1,7 +1,8 @@
 // Locale (SPEC.md §9): the cookie (365 days) first, then the site's domain_language, else en.
 import type { Request, RequestHandler, Response } from 'express';
-import type { i18n as I18n } from 'i18next';
-import { LanguageDetector, handle } from 'i18next-http-middleware';
+import type { TFunction, i18n as I18n } from 'i18next';
+import { LanguageDetector } from 'i18next-http-middleware';
+import { cachedT } from '../render/i18n.js';
 import { LOCALES, type Locale } from '../../types/settings.js';
 
 export const LOCALE_COOKIE = 'amora_lang';
@@ -20,8 +21,25 @@ export function createLanguageDetector(): LanguageDetector {
   return detector;
 }
 
+/**
+ * Sets req.language, req.t and req.i18n from the detector above. i18next-http-middleware's own
+ * handle() clones the i18next instance for every request; we never change a request's language
+ * after detection, so the shared instance with a fixed t does the same work for less.
+ */
 export function localeMiddleware(i18n: I18n): RequestHandler {
-  return handle(i18n, { ignoreRoutes: ['/healthz', '/build/', '/media/'] }) as RequestHandler;
+  const detector = i18n.services.languageDetector as LanguageDetector | undefined;
+  if (!detector) throw new Error('localeMiddleware needs createLanguageDetector() registered');
+  return (req, res, next) => {
+    const found = detector.detect(req, res, ['cookie', 'siteLanguage']) as unknown;
+    const candidate = (Array.isArray(found) ? found[0] : found) as string | undefined;
+    const lng: Locale = isLocale(candidate?.slice(0, 2)) ? (candidate!.slice(0, 2) as Locale) : 'en';
+    const r = req as Request & { language: string; lng: string; i18n: I18n; t: TFunction };
+    r.language = r.lng = lng;
+    r.i18n = i18n;
+    r.t = cachedT(i18n, lng);
+    res.setHeader('Content-Language', lng);
+    next();
+  };
 }
 
 export function isLocale(value: unknown): value is Locale {

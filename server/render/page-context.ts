@@ -2,6 +2,7 @@
 import type { Request, Response } from 'express';
 import type { i18n as I18n } from 'i18next';
 import { localeOf } from '../middleware/locale.js';
+import { cachedT } from './i18n.js';
 import type { Services } from '../services/index.js';
 import type { PageContext } from '../../views/render-context.js';
 import { COUNTRY_LANGUAGES, isCountry } from '../../types/countries.js';
@@ -18,7 +19,7 @@ export interface PageContextDeps {
 
 export async function buildPageContext(req: Request, res: Response, deps: PageContextDeps): Promise<PageContext> {
   const lng = localeOf(req);
-  const t = deps.i18n.getFixedT(lng);
+  const t = cachedT(deps.i18n, lng);
   const company = await deps.services.company.get();
   const settings = await deps.services.sites.settingsFor(req.site, {
     t,

@@ -15,6 +15,8 @@ export function startSession(req: Request, userId: number): Promise<void> {
 }
 
 export function endSession(req: Request, res: Response): Promise<void> {
+  // A request without a session cookie has no session to end (see the session middleware in app.ts).
+  if (!(req.session as Request['session'] | undefined)) return Promise.resolve();
   return new Promise((resolve, reject) =>
     req.session.destroy((err) => {
       if (err) return reject(err);

@@ -58,6 +58,16 @@ describeEachBackend('pages', (env) => {
     expect(new Set(genders)).to.deep.equal(new Set(['female']));
   });
 
+  it('follows logged_out_search and logged_out_search_trafficsource for visitors', async () => {
+    const sites = env().rt.services.sites;
+    if (!(await sites.findByDomain('private.localhost'))) {
+      await sites.add({ domain: 'private.localhost', name: 'Private', aliases: [], settings: { logged_out_search: 'none', logged_out_search_trafficsource: 'all' } });
+    }
+    const closed = await supertest(env().app).get('/members').set('Host', 'private.localhost').expect(303);
+    expect(closed.headers.location).to.equal('/');
+    await supertest(env().app).get('/members?network=adnet&ref=42').set('Host', 'private.localhost').expect(200);
+  });
+
   it('ignores an invalid filter with a clear notice and still shows results', async () => {
     const res = await supertest(env().app).get('/members?min_age=abc&gender=robot').set('Host', 'localhost').expect(400);
     expect(res.text).to.include('Some search filters were not valid');

@@ -80,6 +80,13 @@ describeEachBackend('sessions and login', (env) => {
     expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('amora.sid='))).to.match(/; Secure/);
   });
 
+  it('makes no session for visitors reading pages', async () => {
+    const res = await supertest(env().app).get('/members').set('Host', 'localhost').expect(200);
+    expect(String(res.headers['set-cookie'] ?? '')).not.to.include('amora.sid=');
+    const out = await supertest(env().app).get('/api/logout.php').set('Host', 'localhost').set('X-Request-Type', 'client').expect(200);
+    expect(out.body).to.deep.equal({ success: true });
+  });
+
   it('refuses wrong passwords and unknown addresses alike', async () => {
     const a = agent(env().app);
     const token = csrfFrom((await a.get('/login').expect(200)).text);

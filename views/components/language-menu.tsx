@@ -1,5 +1,5 @@
 // The language dropdown: a <details> menu of POST buttons, so it works without JavaScript.
-import { LOCALES } from '../../types/settings.js';
+import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
 import { usePage } from '../render-context.js';
 
 export function LanguageMenu() {
@@ -20,7 +20,7 @@ export function LanguageMenu() {
         <input type="hidden" name="return" value={currentUrl} />
         {LOCALES.map((code) => (
           <button key={code} type="submit" name="lng" value={code} className="menu__item" aria-current={code === lng ? 'true' : undefined} lang={code}>
-            {t(`languages.${code}`, { lng: code })}
+            {LANGUAGE_NAMES[code]}
           </button>
         ))}
       </form>

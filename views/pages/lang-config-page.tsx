@@ -1,5 +1,5 @@
 // Language configuration (/lang-config): every language, the ones usual in the visitor's country first.
-import { LOCALES, type Locale } from '../../types/settings.js';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../types/settings.js';
 import { usePage } from '../render-context.js';
 
 export function LangConfigPage({ suggested }: { suggested: Locale[] }) {
@@ -14,8 +14,9 @@ export function LangConfigPage({ suggested }: { suggested: Locale[] }) {
         <input type="hidden" name="return" value="/" />
         {ordered.map((code) => (
           <button key={code} className={code === lng ? 'btn btn--primary' : 'btn btn--light'} type="submit" name="lng" value={code} lang={code}>
-            {t(`languages.${code}`, { lng: code })}
-            {suggested.includes(code) && <small> · {t('pages:langConfig.suggested')}</small>}
+            {LANGUAGE_NAMES[code]}
+            {code !== lng && <small lang={lng}> · {t(`languages.${code}`)}</small>}
+            {suggested.includes(code) && <small lang={lng}> · {t('pages:langConfig.suggested')}</small>}
           </button>
         ))}
       </form>

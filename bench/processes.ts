@@ -1,0 +1,152 @@
+// Bench child processes: start the production server and the bare server, wait for them, sample memory, clean up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  logFile: string | undefined;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Kills every child still running (used on errors, Ctrl-C and exit; nothing to wait for). */
+export function killChildren(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+}
+
+/** Makes sure no server outlives the bench, whatever way it ends. */
+export function installCleanup(): void {
+  process.on('exit', killChildren);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the servers`);
+      killChildren();
+      process.exit(130);
+    });
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function track(child: ChildProcess): () => Promise<void> {
+  children.add(child);
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+}
+
+function tail(file: string | undefined, lines = 30): string {
+  if (!file) return '';
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Starts `node dist/server/index.js` with the production environment and waits for GET /healthz 200. */
+export async function startApp(opts: { name: string; databaseUrl: string; dataDir: string; logFile: string }): Promise<Target> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: opts.databaseUrl,
+    DATA_DIR: opts.dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+  };
+  delete env.REDIS_URL;
+  const fd = openSync(opts.logFile, 'a');
+  const child = spawn(process.execPath, [join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const stop = track(child);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(`${url}/healthz`, child, 120_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${opts.name}: ${(err as Error).message}\n--- ${opts.logFile} ---\n${tail(opts.logFile)}`, { cause: err });
+  }
+  return { name: opts.name, url, pid: child.pid!, logFile: opts.logFile, stop };
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was healthy`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Starts bench/bare-server.ts and reads the port it prints. */
+export async function startBare(): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/bare-server.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = track(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('bare server: no port within 30 s')), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bare server exited (${code})`));
+    });
+  }).catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
+  child.stdout!.resume();
+  return { name: 'bare node:http', url: `http://127.0.0.1:${port}`, pid: child.pid!, logFile: undefined, stop };
+}
+
+/** Peak resident memory (VmHWM) of a process in MB; undefined where /proc is not available. */
+export function peakRssMb(pid: number): number | undefined {
+  try {
+    const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
