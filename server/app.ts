@@ -66,7 +66,9 @@ export function createApp(deps: AppDeps): express.Express {
   for (const mw of deps.devMiddleware ?? []) app.use(mw);
 
   app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  app.use(express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false }));
+  // Static files all have an extension; page routes never do, so they skip the file-system check.
+  const publicFiles = express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false });
+  app.use((req, res, next) => (/\.[a-z0-9]{1,12}$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   app.use(healthRoutes(deps.db, deps.redis));
 
   app.use(cookieParser());

@@ -23,6 +23,7 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
   const company = await deps.services.company.get();
   const settings = await deps.services.sites.settingsFor(req.site, {
     t,
+    lng,
     geoipCountry: req.clientCountry,
     supportPhone: company.support_phone,
     pushPublicKey: deps.pushPublicKey,

@@ -12,10 +12,12 @@ export function siteApi({ services, pushPublicKey }: RouteDeps): Router {
   router.get('/api/settings.php', async (req, res) => {
     const domain = z.string().max(191).optional().catch(undefined).parse(req.query.domain);
     const site = (domain && (await services.sites.findByDomain(domain))) || req.site;
-    const t = req.i18n.getFixedT(localeOf(req));
+    const lng = localeOf(req);
+    const t = req.i18n.getFixedT(lng);
     const company = await services.company.get();
     const settings = await services.sites.settingsFor(site, {
       t,
+      lng,
       geoipCountry: req.clientCountry,
       supportPhone: company.support_phone,
       pushPublicKey,

@@ -24,6 +24,8 @@ export interface Site {
 
 export interface SettingsContext {
   t: TFunction;
+  /** The language `t` translates into (a cache key for the translated defaults). */
+  lng: string;
   geoipCountry: string | null;
   supportPhone: string;
   pushPublicKey: string;
@@ -41,6 +43,8 @@ export function normalizeHost(host: string | undefined): string {
 
 export class SitesService {
   private readonly hostMap = new TtlCache<Map<string, Site>>(30_000);
+  /** Translated site texts per site, language, name and stored texts. */
+  private readonly texts = new Map<string, Record<(typeof TRANSLATED_DEFAULTS)[number], string>>();
   private readonly costs = new TtlCache<Record<string, { costs: number; currency: string }>>(60_000);
 
   constructor(
@@ -82,6 +86,7 @@ export class SitesService {
     if (opts.dryRun) return toSite({ ...row, settings });
     await sitesRepo.updateSite(this.db, row.id, { settings });
     this.hostMap.clear();
+    this.texts.clear();
     return toSite({ ...row, settings });
   }
 
@@ -100,6 +105,7 @@ export class SitesService {
     const row = { domain, name: input.name.trim(), aliases: input.aliases.map(normalizeHost), settings: parsed.data, isActive: true };
     const id = await sitesRepo.insertSite(this.db, row);
     this.hostMap.clear();
+    this.texts.clear();
     return toSite({ id, ...row });
   }
 
@@ -108,14 +114,13 @@ export class SitesService {
     if (!row) throw new UnknownSiteError();
     await sitesRepo.updateSite(this.db, row.id, { name });
     this.hostMap.clear();
+    this.texts.clear();
   }
 
   /** The full settings object of SPEC.md §3 for one request. */
   async settingsFor(site: Site, ctx: SettingsContext): Promise<SiteSettings> {
     const s = { ...DEFAULT_SETTINGS, ...site.stored };
-    const translated = Object.fromEntries(
-      TRANSLATED_DEFAULTS.map((key) => [key, site.stored[key] ?? ctx.t(`common:siteDefaults.${key}`, { siteName: site.name })]),
-    ) as Record<(typeof TRANSLATED_DEFAULTS)[number], string>;
+    const translated = this.translatedDefaults(site, ctx);
     const geo = ctx.geoipCountry;
     return {
       countries: s.countries,
@@ -145,6 +150,20 @@ export class SitesService {
       logged_out_search_trafficsource: s.logged_out_search_trafficsource,
       member_resell: s.member_resell,
     };
+  }
+
+  /** The site's texts in one language: its own where set, else the translated defaults. */
+  private translatedDefaults(site: Site, ctx: SettingsContext): Record<(typeof TRANSLATED_DEFAULTS)[number], string> {
+    // Stored texts are part of the key, so a change made by another process shows up with the site.
+    const key = [site.id, ctx.lng, site.name, ...TRANSLATED_DEFAULTS.map((k) => site.stored[k] ?? '')].join('\u0000');
+    let hit = this.texts.get(key);
+    if (!hit) {
+      hit = Object.fromEntries(
+        TRANSLATED_DEFAULTS.map((k) => [k, site.stored[k] ?? ctx.t(`common:siteDefaults.${k}`, { siteName: site.name })]),
+      ) as Record<(typeof TRANSLATED_DEFAULTS)[number], string>;
+      this.texts.set(key, hit);
+    }
+    return hit;
   }
 
   /** Cheapest price of one message per country: the best per-credit bundle price × message_credits. */
