@@ -5,8 +5,8 @@ import { isSqlite, type Db, type Runner } from '../server/db.js';
 import { MediaService } from '../server/services/media/media-service.js';
 import { seedBase } from '../seeds/base-seed.js';
 import { prng } from '../seeds/demo-seed.js';
-import { CITIES, COUNTRY_LANGUAGE, FIRST_NAMES, aboutTextsFor, type DemoCountry, type DemoGender } from '../seeds/data/demo-people.js';
-import { regionNames } from '../seeds/data/regions.js';
+import type { DemoCountry, DemoGender } from '../seeds/data/demo-people.js';
+import { demoProfile, pick } from '../seeds/lib/demo-profile.js';
 import { makeVariants, renderAvatar } from '../seeds/lib/avatar.js';
 
 export interface SeedLargeResult {
@@ -28,43 +28,7 @@ const COUNTRY_WEIGHTS: [DemoCountry, number][] = [
   ['GB', 20], ['US', 17], ['IE', 5], ['CA', 6], ['AU', 6], ['NZ', 3],
   ['NL', 10], ['BE', 4], ['DE', 8], ['AT', 2], ['CH', 2], ['FR', 6], ['IT', 4], ['ES', 5], ['PL', 2],
 ];
-const WEIGHT_TOTAL = COUNTRY_WEIGHTS.reduce((s, [, w]) => s + w, 0);
 const HAIR = ['brunette', 'blond', 'brown', 'black', 'dark blond', 'dark brown', 'red', 'gray', 'white', 'bald', 'other'];
-const EYES = ['blue', 'green', 'hazel', 'brown'];
-const BODY = ['slim', 'normal', 'fat'];
-const RELATIONSHIP = ['single', 'single', 'single', 'divorced', 'unmarried', 'widowed', 'living together', 'married'];
-
-type Rnd = () => number;
-const pick = <T>(rnd: Rnd, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-
-function weightedCountry(rnd: Rnd): DemoCountry {
-  let x = rnd() * WEIGHT_TOTAL;
-  for (const [c, w] of COUNTRY_WEIGHTS) if ((x -= w) < 0) return c;
-  return 'GB';
-}
-
-/** Birth date of someone aged 18..65 today. */
-function birthDate(rnd: Rnd, now: number): string {
-  const age = 18 + Math.floor(rnd() * 48);
-  const d = new Date(now);
-  const birthday = Date.UTC(d.getUTCFullYear() - age, d.getUTCMonth(), d.getUTCDate()) - (1 + Math.floor(rnd() * 364)) * DAY;
-  return new Date(birthday).toISOString().slice(0, 10);
-}
-
-/** Memoised per-country and per-language lookups (the demo helpers allocate on every call). */
-const aboutCache = new Map<string, string[]>();
-function aboutFor(country: DemoCountry, gender: DemoGender): string[] {
-  const key = `${country}:${gender}`;
-  let list = aboutCache.get(key);
-  if (!list) aboutCache.set(key, (list = aboutTextsFor(COUNTRY_LANGUAGE[country], gender)));
-  return list;
-}
-const regionCache = new Map<string, Set<string>>();
-function regionsOf(country: DemoCountry): Set<string> {
-  let set = regionCache.get(country);
-  if (!set) regionCache.set(country, (set = new Set(regionNames(country))));
-  return set;
-}
 
 /** Renders ~40 avatars once and stores their variants; returns the keys per gender. */
 async function renderPool(media: MediaService, size: number): Promise<Record<DemoGender, string[]>> {
@@ -151,9 +115,8 @@ async function fill(db: Db, opts: SeedOptions): Promise<Omit<SeedLargeResult, 'm
     let keyAt = 0;
     for (let i = 0; i < n; i++) {
       const id = profileId++;
-      const country = weightedCountry(rnd);
-      const gender: DemoGender = rnd() < 0.6 ? 'female' : 'male';
-      const place = pick(rnd, CITIES[country]);
+      const demo = demoProfile(rnd, now, COUNTRY_WEIGHTS);
+      const gender = demo.gender;
       const lastActive = now - Math.floor(Math.pow(rnd(), 1.5) * 30 * DAY);
       const statusRoll = rnd();
       // About 5% have no photo yet, a third have two or three.
@@ -166,24 +129,7 @@ async function fill(db: Db, opts: SeedOptions): Promise<Omit<SeedLargeResult, 'm
       }
       profiles.push({
         id,
-        user_id: null,
-        is_fictional: rnd() < 0.35,
-        name: pick(rnd, FIRST_NAMES[country][gender]),
-        gender,
-        sexuality: rnd() < 0.88 ? 'hetero' : gender === 'female' ? pick(rnd, ['lesbian', 'bi']) : pick(rnd, ['gay', 'bi']),
-        birth_date: birthDate(rnd, now),
-        country,
-        region: regionsOf(country).has(place.region) ? place.region : null,
-        city: place.city,
-        about: rnd() < 0.85 ? pick(rnd, aboutFor(country, gender)) : null,
-        hair_color: pick(rnd, gender === 'female' ? HAIR.slice(0, 9) : HAIR),
-        eye_color: pick(rnd, EYES),
-        body_type: pick(rnd, BODY),
-        relationship_status: pick(rnd, RELATIONSHIP),
-        tattoos: rnd() < 0.3,
-        appearance: rnd() < 0.5 ? 'sexy' : 'normal',
-        race: rnd() < 0.7 ? 'white' : 'other',
-        language: COUNTRY_LANGUAGE[country],
+        ...demo.row,
         status: statusRoll < 0.96 ? 'active' : statusRoll < 0.98 ? 'hidden' : 'disabled',
         main_photo_id: mainPhotoId,
         photo_count: photoCount,

@@ -6,9 +6,8 @@ import { hashPassword } from '../server/lib/passwords.js';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import type { MediaService } from '../server/services/media/media-service.js';
 import { DEFAULT_SETTINGS } from '../server/services/sites/default-settings.js';
-import { CITIES, COUNTRY_LANGUAGE, FIRST_NAMES, aboutTextsFor } from './data/demo-people.js';
-import { regionNames } from './data/regions.js';
 import { makeVariants, renderAvatar } from './lib/avatar.js';
+import { demoProfile, pick } from './lib/demo-profile.js';
 import { mulberry32 } from './lib/prng.js';
 
 const MARKER = 'seed:demo:v1';
@@ -16,31 +15,6 @@ export const DEMO_EMAIL = 'demo@amora.local';
 
 /** The same demo data on every machine. */
 export const prng = mulberry32;
-
-const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-
-const HAIR = ['brunette', 'blond', 'brown', 'black', 'dark blond', 'dark brown', 'red', 'gray', 'white', 'bald', 'other'];
-const EYES = ['blue', 'green', 'hazel', 'brown'];
-const BODY = ['slim', 'normal', 'fat'];
-const RELATIONSHIP = ['single', 'single', 'single', 'divorced', 'unmarried', 'widowed', 'living together', 'married'];
-/** Weighted so both demo sites (English-speaking countries; NL and BE) have plenty of members. */
-const COUNTRY_WEIGHTS: [keyof typeof CITIES, number][] = [
-  ['NL', 18], ['BE', 8], ['GB', 16], ['US', 12], ['IE', 5], ['CA', 5], ['AU', 5], ['NZ', 3],
-  ['DE', 7], ['AT', 3], ['CH', 3], ['FR', 5], ['IT', 4], ['ES', 4], ['PL', 4],
-];
-
-function weightedCountry(rnd: () => number): keyof typeof CITIES {
-  const total = COUNTRY_WEIGHTS.reduce((s, [, w]) => s + w, 0);
-  let x = rnd() * total;
-  for (const [c, w] of COUNTRY_WEIGHTS) if ((x -= w) < 0) return c;
-  return 'GB';
-}
-
-function birthDate(rnd: () => number, now: Date): string {
-  const age = 18 + Math.floor(Math.pow(rnd(), 1.4) * 47);
-  const d = new Date(Date.UTC(now.getUTCFullYear() - age - 1, 0, 1) + Math.floor(rnd() * 364) * 86400000);
-  return d.toISOString().slice(0, 10);
-}
 
 export const newFileKey = () => randomBytes(16).toString('hex');
 
@@ -61,40 +35,18 @@ export async function seedDemo(db: Db, media: MediaService, opts: { profiles: nu
   let created = 0;
   const pending: Promise<void>[] = [];
   for (let i = 0; i < opts.profiles; i++) {
-    const country = weightedCountry(rnd);
-    const gender = rnd() < 0.6 ? 'female' : 'male';
-    const place = pick(rnd, CITIES[country]);
-    const regions = regionNames(country);
-    const hair = pick(rnd, gender === 'female' ? HAIR.filter((h) => h !== 'bald') : HAIR);
-    const birth = birthDate(rnd, now);
-    const ageYears = now.getUTCFullYear() - Number(birth.slice(0, 4));
+    const demo = demoProfile(rnd, now.getTime());
     const lastActive = now.getTime() - Math.floor(Math.pow(rnd(), 2) * 14 * 86400000);
     const [profileId] = await db('profiles').insert({
-      user_id: null,
-      is_fictional: rnd() < 0.35,
-      name: pick(rnd, FIRST_NAMES[country][gender]),
-      gender,
-      sexuality: rnd() < 0.88 ? 'hetero' : gender === 'female' ? pick(rnd, ['lesbian', 'bi']) : pick(rnd, ['gay', 'bi']),
-      birth_date: birth,
-      country,
-      region: regions.includes(place.region) ? place.region : null,
-      city: place.city,
-      about: rnd() < 0.9 ? pick(rnd, aboutTextsFor(COUNTRY_LANGUAGE[country], gender)) : null,
-      hair_color: hair,
-      eye_color: pick(rnd, EYES),
-      body_type: pick(rnd, BODY),
-      relationship_status: pick(rnd, RELATIONSHIP),
-      tattoos: rnd() < 0.3,
-      appearance: rnd() < 0.5 ? 'sexy' : 'normal',
-      race: rnd() < 0.7 ? 'white' : 'other',
-      language: COUNTRY_LANGUAGE[country],
+      ...demo.row,
       status: 'active',
       last_active_at: lastActive,
       created_at: lastActive - 30 * 86400000,
       updated_at: lastActive,
     });
+    const { gender, hairColor: hair } = demo;
     const id = Number(profileId);
-    const ageGroup = ageYears < 32 ? 'young' : ageYears < 50 ? 'middle' : 'older';
+    const ageGroup = demo.age < 32 ? 'young' : demo.age < 50 ? 'middle' : 'older';
     const photoCount = 1 + Math.floor(rnd() * 3);
     const look = Math.floor(rnd() * 1000);
     // Pictures are drawn a few profiles at a time (sharp works on its own threads); random draws
