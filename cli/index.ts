@@ -4,6 +4,7 @@ import { ConfigError } from '../server/config.js';
 import { AppError } from '../server/errors.js';
 import { registerCompany } from './commands/company.js';
 import { registerDb } from './commands/db.js';
+import { registerMail } from './commands/mail.js';
 import { registerSites } from './commands/sites.js';
 import { CliError } from './context.js';
 
@@ -11,6 +12,7 @@ const program = new Command('amora').description('Amora operator toolkit').showH
 registerDb(program);
 registerSites(program);
 registerCompany(program);
+registerMail(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

@@ -23,6 +23,12 @@ async function main(): Promise<void> {
   }
   const demoLogin = (await hasDemoMember(runtime.db)) ? { email: DEMO_EMAIL, password: config.demoPassword } : undefined;
 
+  // Deliver the mail outbox every few seconds; `amora mail deliver` does the same from cron.
+  const mailWorker = setInterval(() => {
+    runtime.services.mail.deliverDue().catch((err) => logger.error({ err }, 'mail delivery run failed'));
+  }, 5000);
+  mailWorker.unref();
+
   let assets: AssetResolver;
   const devMiddleware: RequestHandler[] = [];
   if (dev) {
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    clearInterval(mailWorker);
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');
       server.closeAllConnections();

@@ -1,4 +1,5 @@
 // Builds every service once at boot with its dependencies; routes and the CLI use the same ones.
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import { AuthService } from './accounts/auth-service.js';
@@ -7,6 +8,8 @@ import { CatalogService } from './catalog/catalog-service.js';
 import { CompanyService } from './company/company-service.js';
 import { GeoService } from './geo/geo-service.js';
 import { KeysService } from './keys/keys-service.js';
+import { MailService } from './mail/mail-service.js';
+import { fileTransport, smtpTransport } from './mail/transport.js';
 import { MediaService } from './media/media-service.js';
 import { BundlesService } from './payments/bundles-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
@@ -14,6 +17,7 @@ import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 
 export interface Services {
+  mail: MailService;
   bundles: BundlesService;
   auth: AuthService;
   sites: SitesService;
@@ -27,9 +31,11 @@ export interface Services {
   search: SearchService;
 }
 
-export function createServices(deps: { config: Config; db: Db }): Services {
-  const { config, db } = deps;
+export function createServices(deps: { config: Config; db: Db; logger: Logger }): Services {
+  const { config, db, logger } = deps;
+  const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.mailDir);
   return {
+    mail: new MailService(db, mailTransport, config.mailFrom, logger),
     bundles: new BundlesService(db),
     auth: new AuthService(db),
     sites: new SitesService(db, config.defaultSite),

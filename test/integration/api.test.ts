@@ -77,3 +77,16 @@ describeEachBackend('JSON API', (env) => {
     expect(res.body.redis).to.equal(env().backend.redisUrl ? 'ok' : 'disabled');
   });
 });
+
+describe('health check', () => {
+  it('answers 503 with the failing part named when Redis is down', async () => {
+    const express = (await import('express')).default;
+    const { healthRoutes } = await import('../../server/routes/system-routes.js');
+    const { createDb } = await import('../../server/db.js');
+    const db = createDb('sqlite::memory:');
+    const app = express().use(healthRoutes(db, { ping: () => Promise.reject(new Error('ECONNREFUSED')) }));
+    const res = await supertest(app).get('/healthz').expect(503);
+    expect(res.body).to.deep.equal({ status: 'degraded', database: 'ok', redis: 'down' });
+    await db.destroy();
+  });
+});
