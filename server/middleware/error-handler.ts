@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { AppError, NotFoundError, fromHttpError } from '../errors.js';
-import { sendPage } from '../render/render-page.js';
+import { renderPage } from '../render/render-page.js';
 import { ErrorPage } from '../../views/pages/error-page.js';
 import { localeOf } from './locale.js';
 
@@ -40,7 +40,7 @@ export function errorHandler(deps: {
     }
     try {
       if (!res.locals.page) await deps.preparePage(req, res);
-      sendPage(res, createElement(ErrorPage, { status: error.status, message }), {
+      renderPage(res, createElement(ErrorPage, { status: error.status, message }), {
         layout: 'error',
         routeName: 'error',
         title: message,

@@ -62,10 +62,10 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   );
 }
 
-export function sendPage(res: Response, element: ReactElement, opts: RenderOptions): void {
+export function renderPage(res: Response, element: ReactElement, opts: RenderOptions): void {
   const page = res.locals.page as PageContext | undefined;
   const assets = res.locals.assets as AssetResolver | undefined;
-  if (!page || !assets) throw new Error('sendPage() needs the page-context middleware');
+  if (!page || !assets) throw new Error('renderPage() needs the page-context middleware');
   const html = renderDocument(page, assets, element, opts);
   res.status(opts.status ?? 200).type('html').send(html);
 }

@@ -1,7 +1,7 @@
 // The index page: visitors see the landing page; members go to their home, the search.
 import { Router } from 'express';
 import { createElement } from 'react';
-import { sendPage } from '../../render/render-page.js';
+import { renderPage } from '../../render/render-page.js';
 import { IndexPage } from '../../../views/pages/index-page.js';
 import type { RouteDeps } from '../route-deps.js';
 
@@ -15,7 +15,7 @@ export function homeRoutes({ services }: RouteDeps): Router {
       services.search.memberCount(page.settings.countries),
     ]);
     const count = new Intl.NumberFormat(page.lng).format(memberCount);
-    sendPage(res, createElement(IndexPage, { profiles, memberCount: count }), {
+    renderPage(res, createElement(IndexPage, { profiles, memberCount: count }), {
       layout: 'default',
       routeName: 'index',
     });

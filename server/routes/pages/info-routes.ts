@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import { secureFor } from '../../lib/cookies.js';
 import { localeOf, setLocaleCookie } from '../../middleware/locale.js';
 import { ENTRY_COOKIE } from '../../render/page-context.js';
-import { sendPage } from '../../render/render-page.js';
+import { renderPage } from '../../render/render-page.js';
 import { LangConfigPage } from '../../../views/pages/lang-config-page.js';
 import { StaticPage } from '../../../views/pages/static-page.js';
 import { LOCALES } from '../../../types/settings.js';
@@ -36,7 +36,7 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
       termsDate: new Intl.DateTimeFormat(page.lng, { dateStyle: 'long', timeZone: 'UTC' }).format(services.company.termsDate(company)),
       fictionalPlural: page.settings.fictional_plural,
     };
-    sendPage(res, createElement(StaticPage, { slug, vars }), {
+    renderPage(res, createElement(StaticPage, { slug, vars }), {
       layout: 'default',
       routeName,
       title: page.t(`legal:${slug}.title`, vars),
@@ -52,7 +52,7 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
   router.get('/complaints', async (_req, res) => renderLegal('complaints', res, 'complaints'));
 
   router.get('/lang-config', (req, res) => {
-    sendPage(res, createElement(LangConfigPage, { suggested: res.locals.page!.site.languages }), {
+    renderPage(res, createElement(LangConfigPage, { suggested: res.locals.page!.site.languages }), {
       layout: 'default',
       routeName: 'lang-config',
       title: res.locals.page!.t('pages:langConfig.title'),

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { LoginFailedError } from '../../services/accounts/auth-service.js';
-import { sendPage } from '../../render/render-page.js';
+import { renderPage } from '../../render/render-page.js';
 import { LoginPage } from '../../../views/pages/login-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { endSession, startSession } from '../session-helpers.js';
@@ -17,7 +17,7 @@ export function loginRoutes({ services }: RouteDeps): Router {
   router.get('/login', (req, res) => {
     const next = safeReturnPath(req.query.next, '/members');
     if (req.user) return res.redirect(303, next);
-    sendPage(res, createElement(LoginPage, { email: '', next, failed: false }), {
+    renderPage(res, createElement(LoginPage, { email: '', next, failed: false }), {
       layout: 'default',
       routeName: 'login',
       title: res.locals.page!.t('pages:login.title'),
@@ -35,7 +35,7 @@ export function loginRoutes({ services }: RouteDeps): Router {
       res.redirect(303, next);
     } catch (err) {
       if (!(err instanceof LoginFailedError)) throw err;
-      sendPage(res, createElement(LoginPage, { email, next, failed: true }), {
+      renderPage(res, createElement(LoginPage, { email, next, failed: true }), {
         layout: 'default',
         routeName: 'login',
         title: res.locals.page!.t('pages:login.title'),

@@ -2,7 +2,7 @@
 import { Router, type Request } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { sendPage } from '../../render/render-page.js';
+import { renderPage } from '../../render/render-page.js';
 import { MembersPage, type MembersFilters } from '../../../views/pages/members-page.js';
 import { ProfilePage } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -63,7 +63,7 @@ export function membersRoutes({ services }: RouteDeps): Router {
       min_age: filters.min_age ? String(filters.min_age) : '',
       max_age: filters.max_age ? String(filters.max_age) : '',
     };
-    sendPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid }), {
+    renderPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid }), {
       layout: 'default',
       routeName: 'members',
       title: page.t('pages:members.title'),
@@ -80,7 +80,7 @@ export function membersRoutes({ services }: RouteDeps): Router {
       cdnPrefix: page.settings.cdn_prefix,
       visibleFields: page.settings.visible_profile_fields,
     });
-    sendPage(res, createElement(ProfilePage, { profile }), {
+    renderPage(res, createElement(ProfilePage, { profile }), {
       layout: 'default',
       routeName: 'members-id',
       title: `${profile.name}, ${profile.age}`,
