@@ -18,6 +18,13 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('created_at').notNullable();
     t.index(['subject', 'created_at']);
   });
+  // Counters of rate-limiter-flexible (login lockouts and other limits) when Redis is not used.
+  await knex.schema.createTable('rate_limits', (t) => {
+    t.string('key', 191).primary();
+    t.integer('points').notNullable().defaultTo(0);
+    t.bigInteger('expire').nullable();
+    t.index(['expire']);
+  });
   await knex.schema.createTable('complaints', (t) => {
     t.increments('id');
     t.integer('site_id').unsigned().notNullable().references('id').inTable('sites');
@@ -50,6 +57,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('audit_log');
   await knex.schema.dropTable('dismissals');
   await knex.schema.dropTable('complaints');
+  await knex.schema.dropTable('rate_limits');
   await knex.schema.dropTable('login_attempts');
   await knex.schema.dropTable('sessions');
 }

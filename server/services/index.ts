@@ -1,8 +1,10 @@
 // Builds every service once at boot with its dependencies; routes and the CLI use the same ones.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
 import { AuthService } from './accounts/auth-service.js';
+import { LoginThrottle } from './accounts/login-throttle.js';
 import { MembersService } from './accounts/members-service.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { CompanyService } from './company/company-service.js';
@@ -31,13 +33,13 @@ export interface Services {
   search: SearchService;
 }
 
-export function createServices(deps: { config: Config; db: Db; logger: Logger }): Services {
+export function createServices(deps: { config: Config; db: Db; logger: Logger; redis?: RedisClient }): Services {
   const { config, db, logger } = deps;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.mailDir);
   return {
     mail: new MailService(db, mailTransport, config.mailFrom, logger),
     bundles: new BundlesService(db),
-    auth: new AuthService(db),
+    auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),
     company: new CompanyService(db),
     catalog: new CatalogService(db),

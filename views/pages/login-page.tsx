@@ -1,15 +1,15 @@
-// Login form; posts without JavaScript and shows SPEC.md's 'Login failed, please try again'.
+// Login form; posts without JavaScript and shows SPEC.md's messages (login failed, lockout).
 import { usePage } from '../render-context.js';
 
-export function LoginPage({ email, next, failed }: { email: string; next: string; failed: boolean }) {
+export function LoginPage({ email, next, error }: { email: string; next: string; error?: string }) {
   const { t, csrfToken } = usePage();
   return (
     <div className="container section narrow auth">
       <div className="auth__card">
         <h1 className="page-title">{t('pages:login.title')}</h1>
-        {failed && (
+        {error && (
           <p className="notice notice--error" role="alert">
-            {t('errors:loginFailed')}
+            {error}
           </p>
         )}
         <form method="post" action="/login" className="form">

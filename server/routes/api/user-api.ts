@@ -20,7 +20,7 @@ export function userApi({ services, config }: RouteDeps): Router {
   router.post('/api/user.php', async (req, res, next) => {
     if (req.query.push !== undefined) return next(); // push subscriptions: a later route
     const { email, password } = parseInput(loginSchema, req.body);
-    const userId = await services.auth.login(req.site.id, email, password);
+    const userId = await services.auth.login(req.site.id, email, password, req.ip ?? '');
     await startSession(req, userId);
     const user = await services.members.sessionUser(userId, req.site.id, req.site.stored.cdn_prefix ?? '/media');
     res.json({ user });

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
+import { RateLimitedError } from '../../errors.js';
 import { LoginFailedError } from '../../services/accounts/auth-service.js';
 import { renderPage } from '../../render/render-page.js';
 import { LoginPage } from '../../../views/pages/login-page.js';
@@ -17,7 +18,7 @@ export function loginRoutes({ services }: RouteDeps): Router {
   router.get('/login', (req, res) => {
     const next = safeReturnPath(req.query.next, '/members');
     if (req.user) return res.redirect(303, next);
-    renderPage(res, createElement(LoginPage, { email: '', next, failed: false }), {
+    renderPage(res, createElement(LoginPage, { email: '', next }), {
       layout: 'default',
       routeName: 'login',
       title: res.locals.page!.t('pages:login.title'),
@@ -30,16 +31,17 @@ export function loginRoutes({ services }: RouteDeps): Router {
     const next = safeReturnPath(input.success ? input.data.next : undefined, '/members');
     try {
       if (!input.success || !email || !input.data.password) throw new LoginFailedError();
-      const userId = await services.auth.login(req.site.id, email, input.data.password);
+      const userId = await services.auth.login(req.site.id, email, input.data.password, req.ip ?? '');
       await startSession(req, userId);
       res.redirect(303, next);
     } catch (err) {
-      if (!(err instanceof LoginFailedError)) throw err;
-      renderPage(res, createElement(LoginPage, { email, next, failed: true }), {
+      if (!(err instanceof LoginFailedError) && !(err instanceof RateLimitedError)) throw err;
+      const message = res.locals.page!.t(`errors:${err.messageKey}`, err.params);
+      renderPage(res, createElement(LoginPage, { email, next, error: message }), {
         layout: 'default',
         routeName: 'login',
         title: res.locals.page!.t('pages:login.title'),
-        status: 401,
+        status: err.status,
       });
     }
   });

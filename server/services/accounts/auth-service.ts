@@ -4,6 +4,7 @@ import type { Db } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { findCredentials, markLoggedIn } from '../../repos/auth-repo.js';
+import type { LoginThrottle } from './login-throttle.js';
 
 export class LoginFailedError extends AppError {
   constructor() {
@@ -14,18 +15,29 @@ export class LoginFailedError extends AppError {
 export class AuthService {
   private dummyHash: Promise<string> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly throttle: LoginThrottle,
+  ) {}
 
-  /** The user id for valid credentials; throws LoginFailedError otherwise. */
-  async login(siteId: number, email: string, password: string): Promise<number> {
+  /**
+   * The user id for valid credentials; throws LoginFailedError otherwise, or the lockout error
+   * when the account or the client address has had too many wrong passwords.
+   */
+  async login(siteId: number, email: string, password: string, ip: string): Promise<number> {
+    await this.throttle.assertAllowed(siteId, email, ip);
     const user = await findCredentials(this.db, siteId, email.trim().toLowerCase());
-    if (!user) {
+    let ok = false;
+    if (user) ok = await verifyPassword(password, user.password_hash);
+    else {
       this.dummyHash ??= hashPassword('not a real password');
       await verifyPassword(password, await this.dummyHash);
+    }
+    if (!user || !ok || user.status === 'deleted') {
+      await this.throttle.recordFailure(siteId, email, ip);
       throw new LoginFailedError();
     }
-    const ok = await verifyPassword(password, user.password_hash);
-    if (!ok || user.status === 'deleted') throw new LoginFailedError();
+    await this.throttle.recordSuccess(siteId, email);
     await markLoggedIn(this.db, user.id);
     return user.id;
   }
