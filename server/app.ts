@@ -22,6 +22,7 @@ import { loginRoutes } from './routes/pages/login-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
+import { passwordRoutes } from './routes/pages/password-routes.js';
 import { pricingRoutes } from './routes/pages/pricing-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(membersRoutes(routeDeps));
   app.use(infoRoutes(routeDeps));
   app.use(loginRoutes(routeDeps));
+  app.use(passwordRoutes(routeDeps));
   app.use(pricingRoutes(routeDeps));
 
   app.use(notFoundHandler);

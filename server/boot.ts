@@ -36,8 +36,8 @@ export async function bootstrap(config: Config, logger: Logger, opts: { migrate?
     const optimizer = setInterval(() => void optimizeDb(db).catch((err) => logger.warn({ err }, 'optimize failed')), 3600_000);
     optimizer.unref();
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-    const services = createServices({ config, db, logger, redis });
     const i18n = await createI18n(undefined, createLanguageDetector());
+    const services = createServices({ config, db, logger, redis, i18n });
     const sessionSecret = config.sessionSecret ?? (await services.keys.sessionSecret());
     const pushPublicKey = (config.vapid ?? (await services.keys.vapidKeys())).publicKey;
     const sessionStore = createSessionStore(db, redis, { cleanup: opts.sessionCleanup ?? false });

@@ -19,6 +19,8 @@ declare module 'express-serve-static-core' {
 declare module 'express-session' {
   interface SessionData {
     userId: number;
+    /** When this session logged in; a password changed later ends it. */
+    authAt: number;
     /** Tracking record (SPEC.md §3), kept from the landing query until signup. */
     tracking: { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
   }

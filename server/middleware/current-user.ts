@@ -11,7 +11,7 @@ export function currentUserMiddleware(members: MembersService): RequestHandler {
     if (!userId) return next();
     try {
       const cdn = req.site.stored.cdn_prefix ?? DEFAULT_SETTINGS.cdn_prefix;
-      const user = await members.sessionUser(userId, req.site.id, cdn);
+      const user = await members.sessionUser(userId, req.site.id, cdn, req.session.authAt ?? 0);
       if (!user) {
         delete req.session.userId;
         return next();

@@ -12,3 +12,19 @@ export async function markLoggedIn(db: Runner, userId: number): Promise<void> {
   await db('users').where({ id: userId }).update({ last_login_at: now, updated_at: now });
   await db('profiles').where({ user_id: userId }).update({ last_active_at: now });
 }
+
+export async function findAccountByEmail(db: Runner, siteId: number, email: string): Promise<{ id: number; status: string; language: string; name: string } | undefined> {
+  return (await db({ u: 'users' })
+    .join({ p: 'profiles' }, 'p.user_id', 'u.id')
+    .where({ 'u.site_id': siteId, 'u.email': email })
+    .first('u.id', 'u.status', 'u.language', 'p.name')) as { id: number; status: string; language: string; name: string } | undefined;
+}
+
+export async function updatePassword(db: Runner, userId: number, passwordHash: string, now: number): Promise<void> {
+  await db('users').where({ id: userId }).update({ password_hash: passwordHash, password_changed_at: now, updated_at: now });
+}
+
+export async function findEmailOf(db: Runner, userId: number): Promise<string | undefined> {
+  const row = await db('users').where({ id: userId }).first('email');
+  return row?.email as string | undefined;
+}

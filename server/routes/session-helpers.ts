@@ -8,6 +8,7 @@ export function startSession(req: Request, userId: number): Promise<void> {
     req.session.regenerate((err) => {
       if (err) return reject(err);
       req.session.userId = userId;
+      req.session.authAt = Date.now();
       if (tracking) req.session.tracking = tracking;
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     }),

@@ -1,10 +1,13 @@
 // Builds every service once at boot with its dependencies; routes and the CLI use the same ones.
+import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
 import { AuthService } from './accounts/auth-service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
+import { PasswordResetService } from './accounts/password-reset-service.js';
+import { TokensService } from './tokens/tokens-service.js';
 import { MembersService } from './accounts/members-service.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { CompanyService } from './company/company-service.js';
@@ -19,6 +22,8 @@ import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 
 export interface Services {
+  tokens: TokensService;
+  passwordReset: PasswordResetService;
   mail: MailService;
   bundles: BundlesService;
   auth: AuthService;
@@ -33,11 +38,15 @@ export interface Services {
   search: SearchService;
 }
 
-export function createServices(deps: { config: Config; db: Db; logger: Logger; redis?: RedisClient }): Services {
+export function createServices(deps: { config: Config; db: Db; logger: Logger; i18n: I18n; redis?: RedisClient }): Services {
   const { config, db, logger } = deps;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.mailDir);
+  const mail = new MailService(db, mailTransport, config.mailFrom, logger);
+  const tokens = new TokensService(db);
   return {
-    mail: new MailService(db, mailTransport, config.mailFrom, logger),
+    mail,
+    tokens,
+    passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),

@@ -21,6 +21,7 @@ describeEachBackend('mail outbox', (env) => {
     const service = new MailService(env().rt.db, smtpTransport(smtp.url), 'Amora <no-reply@amora.example>', silent);
     const subject = `Welcome ${Date.now()}`;
     const id = await service.enqueue(mail('Member@Example.com', subject));
+    // (Other tests' mails may be in the shared outbox; only this one is asserted on.)
     expect(await service.deliverDue()).to.equal(0);
     const waiting = await env().rt.db('mail_outbox').where({ id }).first();
     expect(waiting).to.include({ status: 'pending', attempts: 1 });
@@ -29,9 +30,10 @@ describeEachBackend('mail outbox', (env) => {
     await smtp.start();
     try {
       // Not due yet (back-off); then, once due, it goes out exactly once.
-      expect(await service.deliverDue()).to.equal(0);
-      expect(await service.deliverDue({ now: Date.now() + 2 * 60_000 })).to.equal(1);
-      expect(await service.deliverDue({ now: Date.now() + 60 * 60_000 })).to.equal(0);
+      await service.deliverDue();
+      expect(smtp.mails.filter((m) => m.raw.includes(subject))).to.have.length(0);
+      await service.deliverDue({ now: Date.now() + 2 * 60_000 });
+      await service.deliverDue({ now: Date.now() + 60 * 60_000 });
       const received = smtp.mails.filter((m) => m.raw.includes(subject));
       expect(received).to.have.length(1);
       expect(received[0]!.to).to.deep.equal(['member@example.com']);

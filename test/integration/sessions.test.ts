@@ -118,7 +118,7 @@ describeEachBackend('sessions and login', (env) => {
     expect(fifth.body.error.message).to.equal('Too many incorrect attempts, account blocked for 15 min.');
     // A second process (its own services on the same database / Redis) sees the block too,
     // even with the right password.
-    const other = createApp({ ...rt, services: createServices({ config: rt.config, db: rt.db, logger: rt.logger, redis: rt.redis }), assets: testAssets() });
+    const other = createApp({ ...rt, services: createServices({ config: rt.config, db: rt.db, logger: rt.logger, i18n: rt.i18n, redis: rt.redis }), assets: testAssets() });
     const b = agent(other);
     const token2 = csrfFrom((await b.get('/login').expect(200)).text);
     const blocked = await b.post('/api/user.php').set('x-csrf-token', token2).send({ email, password: 'the right password' }).expect(429);

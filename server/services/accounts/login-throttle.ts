@@ -1,15 +1,10 @@
 // Login lockout (SPEC.md §8: 'Too many incorrect attempts, account blocked for {minutes} min.'),
 // counted per account and per client address in Redis or in the database, so that every app
 // process sees the same counts. Counting is rate-limiter-flexible's job; this decides the policy.
-import {
-  RateLimiterMySQL,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import { isSqlite, type Db } from '../../db.js';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../../db.js';
 import { RateLimitedError } from '../../errors.js';
+import { createLimiter } from '../../lib/rate-limiter.js';
 import type { RedisClient } from '../../sessions.js';
 
 export const LOCKOUT = {
@@ -26,14 +21,9 @@ export class LoginThrottle {
   private readonly address: RateLimiterAbstract;
 
   constructor(db: Db, redis: RedisClient | undefined) {
-    const make = (keyPrefix: string, attempts: number) => {
-      // The limiter refuses the consume after `points`; that refused one is the blocking attempt.
-      const opts = { keyPrefix, points: attempts - 1, duration: LOCKOUT.windowSeconds, blockDuration: LOCKOUT.blockSeconds };
-      if (redis) return new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: true, keyPrefix: `amora:${keyPrefix}` });
-      const table = { storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true };
-      if (isSqlite(db)) return new RateLimiterSQLite({ ...opts, ...table });
-      return new RateLimiterMySQL({ ...opts, ...table, dbName: db.client.config.connection.database as string });
-    };
+    // The limiter refuses the consume after `points`; that refused one is the blocking attempt.
+    const make = (keyPrefix: string, attempts: number) =>
+      createLimiter(db, redis, { keyPrefix, points: attempts - 1, durationSeconds: LOCKOUT.windowSeconds, blockSeconds: LOCKOUT.blockSeconds });
     this.account = make('login_account', LOCKOUT.accountAttempts);
     this.address = make('login_address', LOCKOUT.addressAttempts);
   }

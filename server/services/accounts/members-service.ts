@@ -8,10 +8,14 @@ import { photoFileName, photoUrl } from '../media/photo-urls.js';
 export class MembersService {
   constructor(private readonly db: Db) {}
 
-  /** The member of a session, or undefined when the account is gone or deleted. */
-  async sessionUser(userId: number, siteId: number, cdnPrefix: string): Promise<SessionUser | undefined> {
+  /**
+   * The member of a session, or undefined when the account is gone or deleted, or when its
+   * password changed after the session logged in (`authAt`): that ends the member's other sessions.
+   */
+  async sessionUser(userId: number, siteId: number, cdnPrefix: string, authAt?: number): Promise<SessionUser | undefined> {
     const m = await usersRepo.findMember(this.db, userId);
     if (!m || m.site_id !== siteId || m.status === 'deleted') return undefined;
+    if (authAt !== undefined && m.password_changed_at !== null && Number(m.password_changed_at) > authAt) return undefined;
     const disabled = await usersRepo.disabledNotificationTypes(this.db, userId);
     return {
       id: m.id,

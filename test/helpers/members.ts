@@ -1,0 +1,23 @@
+// Creates members directly in the database for tests (signup has its own tests).
+import type { Db } from '../../server/db.js';
+import { hashPassword } from '../../server/lib/passwords.js';
+
+let counter = 0;
+
+export async function createMember(
+  db: Db,
+  o: { siteId?: number; email?: string; password?: string; language?: string; name?: string; status?: string } = {},
+): Promise<{ id: number; email: string; password: string }> {
+  const now = Date.now();
+  const email = o.email ?? `member-${now}-${counter++}@example.com`;
+  const password = o.password ?? 'a good long password';
+  const [id] = await db('users').insert({
+    site_id: o.siteId ?? 1, email, password_hash: await hashPassword(password), status: o.status ?? 'active', language: o.language ?? 'en',
+    signup_date: now, created_at: now, updated_at: now,
+  });
+  await db('profiles').insert({
+    user_id: id, name: o.name ?? 'Sam', gender: 'female', sexuality: 'hetero', birth_date: '1992-04-01', country: 'GB',
+    last_active_at: now, created_at: now, updated_at: now,
+  });
+  return { id: Number(id), email, password };
+}
