@@ -28,6 +28,8 @@ function freePort(): Promise<number> {
 
 export interface Harness {
   baseUrl: string;
+  /** The server's DATA_DIR: mail arrives as .eml files in its mail/ folder. */
+  dataDir: string;
   browser: Browser;
   /** Stops the server with SIGTERM; resolves with its exit code (0 after a graceful shutdown). */
   close(): Promise<number | null>;
@@ -63,6 +65,7 @@ export async function startHarness(): Promise<Harness> {
   });
   return {
     baseUrl,
+    dataDir,
     browser,
     async close() {
       await browser.close();
@@ -75,6 +78,24 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** A page that records console errors, failed requests and every script it loads. */
+/** Waits for a mail whose text contains `needle` (the server writes .eml files when no SMTP is set). */
+export async function waitForMail(dataDir: string, needle: string, timeoutMs = 15_000): Promise<string> {
+  const { readdirSync, readFileSync, existsSync } = await import('node:fs');
+  const dir = join(dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (existsSync(dir)) {
+      for (const f of readdirSync(dir)) {
+        // Quoted-printable: join soft line breaks and decode '='.
+        const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (text.includes(needle)) return text;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail containing ${needle}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS): Promise<{ context: BrowserContext; page: Page; errors: string[]; scripts: string[] }> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: VIEWPORTS[viewport].isMobile, hasTouch: VIEWPORTS[viewport].hasTouch, deviceScaleFactor: VIEWPORTS[viewport].deviceScaleFactor });
   const page = await context.newPage();

@@ -1,7 +1,7 @@
 // Password reset by e-mail (SPEC.md §5, §8): a single-use link valid for two hours; setting the
 // new password ends every other session of the member.
 import type { i18n as I18n } from 'i18next';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../../db.js';
 import { AppError, RateLimitedError, ValidationError } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -35,8 +35,10 @@ export class PasswordResetService {
     const email = o.email.trim().toLowerCase();
     try {
       await Promise.all([this.perAccount.consume(`${o.siteId}:${email}`), this.perAddress.consume(o.ip)]);
-    } catch {
-      throw new RateLimitedError();
+    } catch (err) {
+      // The limiter rejects with a RateLimiterRes when the limit is reached; anything else is a fault.
+      if (err instanceof RateLimiterRes) throw new RateLimitedError();
+      throw err;
     }
     const account = await findAccountByEmail(this.db, o.siteId, email);
     if (!account || account.status === 'deleted') throw new AppError('email_not_found', 404, 'emailNotFound');
