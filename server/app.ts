@@ -17,7 +17,10 @@ import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
 import { buildPageContext } from './render/page-context.js';
 import { siteApi } from './routes/api/site-api.js';
+import { signupApi } from './routes/api/signup-api.js';
 import { userApi } from './routes/api/user-api.js';
+import { activationRoutes } from './routes/pages/activation-routes.js';
+import { trackingMiddleware } from './routes/tracking.js';
 import { loginRoutes } from './routes/pages/login-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
@@ -101,11 +104,13 @@ export function createApp(deps: AppDeps): express.Express {
   const csrf = createCsrf(deps.sessionSecret, config.secureCookies);
   app.use(csrf.protect);
   app.use(currentUserMiddleware(services.members));
+  app.use(trackingMiddleware(config));
 
   const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey };
   app.use(mediaRoutes(routeDeps));
   app.use(siteApi(routeDeps));
   app.use(userApi(routeDeps));
+  app.use(signupApi(routeDeps));
   app.use('/api', notFoundHandler);
 
   const preparePage = async (req: Request, res: Response) => {
@@ -121,6 +126,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(infoRoutes(routeDeps));
   app.use(loginRoutes(routeDeps));
   app.use(passwordRoutes(routeDeps));
+  app.use(activationRoutes(routeDeps));
   app.use(pricingRoutes(routeDeps));
 
   app.use(notFoundHandler);

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly messageKey: string,
     readonly params: Record<string, string | number> = {},
     readonly details?: Record<string, string>,
+    /** {{variables}} of each field's message, e.g. the 'Did you mean' suggestion. */
+    readonly detailParams: Record<string, Record<string, string | number>> = {},
   ) {
     super(code);
     this.name = new.target.name;
@@ -21,9 +23,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ValidationError extends AppError {
-  /** `fields` maps a field name to an errors-namespace key. */
-  constructor(fields: Record<string, string> = {}, messageKey = 'invalidInput') {
-    super('validation_failed', 400, messageKey, {}, fields);
+  /** `fields` maps a field name to an errors-namespace key; `fieldParams` fills their variables. */
+  constructor(fields: Record<string, string> = {}, messageKey = 'invalidInput', fieldParams: Record<string, Record<string, string | number>> = {}) {
+    super('validation_failed', 400, messageKey, {}, fields, fieldParams);
   }
 }
 

@@ -34,7 +34,9 @@ export function errorHandler(deps: {
     const message = t(error.messageKey, error.params);
     if (error.status === 421 || error.status === 429) res.setHeader('Cache-Control', 'no-store');
     if (wantsJson(req)) {
-      const fields = error.details ? Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, t(v, { defaultValue: v })])) : undefined;
+      const fields = error.details
+        ? Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, t(v, { defaultValue: v, ...error.detailParams[k] })]))
+        : undefined;
       res.status(error.status).json({ error: { code: error.code, message, ...(fields ? { fields } : {}) } });
       return;
     }

@@ -5,7 +5,9 @@ import type { Config } from '../config.js';
 import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
 import { AuthService } from './accounts/auth-service.js';
+import { ActivationService } from './accounts/activation-service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
+import { SignupService } from './accounts/signup-service.js';
 import { PasswordResetService } from './accounts/password-reset-service.js';
 import { TokensService } from './tokens/tokens-service.js';
 import { MembersService } from './accounts/members-service.js';
@@ -22,6 +24,8 @@ import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 
 export interface Services {
+  signup: SignupService;
+  activation: ActivationService;
   tokens: TokensService;
   passwordReset: PasswordResetService;
   mail: MailService;
@@ -47,6 +51,8 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     mail,
     tokens,
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
+    signup: new SignupService(db, tokens, mail, deps.i18n),
+    activation: new ActivationService(db, tokens),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),

@@ -1,0 +1,47 @@
+// SQL for creating an account with its profile.
+import type { Runner } from '../db.js';
+
+export interface NewAccount {
+  siteId: number;
+  email: string;
+  passwordHash: string;
+  language: string;
+  ip: string | null;
+  reason: string | null;
+  tracking: { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
+  profile: {
+    name: string;
+    gender: string;
+    sexuality: string;
+    birthDate: string;
+    country: string;
+    region: string | null;
+    city: string | null;
+  };
+}
+
+export async function emailTaken(db: Runner, siteId: number, email: string): Promise<boolean> {
+  return Boolean(await db('users').where({ site_id: siteId, email }).first('id'));
+}
+
+/** Inserts the user (not_confirmed) and its profile (disabled until the e-mail is confirmed). */
+export async function insertAccount(db: Runner, a: NewAccount, now: number): Promise<{ userId: number; profileId: number }> {
+  const [userId] = await db('users').insert({
+    site_id: a.siteId, email: a.email, password_hash: a.passwordHash, status: 'not_confirmed', credits: 0, paid_user: false,
+    signup_date: now, language: a.language, invisible: false, signup_ip: a.ip, signup_reason: a.reason,
+    network: a.tracking.network ?? null, ref: a.tracking.ref ?? null, sub1: a.tracking.sub1 ?? null, sub2: a.tracking.sub2 ?? null,
+    sub3: a.tracking.sub3 ?? null, created_at: now, updated_at: now,
+  });
+  const [profileId] = await db('profiles').insert({
+    user_id: userId, is_fictional: false, name: a.profile.name, gender: a.profile.gender, sexuality: a.profile.sexuality,
+    birth_date: a.profile.birthDate, country: a.profile.country, region: a.profile.region, city: a.profile.city,
+    language: a.language, status: 'disabled', last_active_at: now, created_at: now, updated_at: now,
+  });
+  return { userId: Number(userId), profileId: Number(profileId) };
+}
+
+/** Confirms the e-mail: the account becomes active and the profile visible. */
+export async function activateAccount(db: Runner, userId: number, now: number): Promise<void> {
+  await db('users').where({ id: userId, status: 'not_confirmed' }).update({ status: 'active', confirmed_at: now, updated_at: now });
+  await db('profiles').where({ user_id: userId, status: 'disabled' }).update({ status: 'active', updated_at: now });
+}

@@ -1,0 +1,164 @@
+// Signup (SPEC.md §2-§5): validation with the specified messages, the site's signups setting, the
+// tracking record, signup credits through the ledger, and the activation e-mail, all in one
+// transaction so that an account never exists without its credits or its activation mail.
+import { run as suggestEmail } from '@zootools/email-spell-checker';
+import type { i18n as I18n } from 'i18next';
+import { z } from 'zod';
+import type { Db } from '../../db.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
+import { ageOn } from '../../lib/dates.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { applyCreditDelta } from '../../repos/credits-repo.js';
+import { emailTaken, insertAccount } from '../../repos/signup-repo.js';
+import { actionEmail } from '../mail/email-templates.js';
+import type { MailService } from '../mail/mail-service.js';
+import type { TokensService } from '../tokens/tokens-service.js';
+import { passwordProblem } from './password-policy.js';
+
+export const MIN_AGE = 18;
+export const ACTIVATION_TTL_MS = 14 * 24 * 3600_000;
+
+export interface SignupInput {
+  name?: unknown;
+  email?: unknown;
+  password?: unknown;
+  birth_year?: unknown;
+  birth_month?: unknown;
+  birth_day?: unknown;
+  gender?: unknown;
+  sexuality?: unknown;
+  country?: unknown;
+  region?: unknown;
+  city?: unknown;
+  reason?: unknown;
+  /** Set when the member saw the 'Did you mean' suggestion and keeps the address as typed. */
+  email_checked?: unknown;
+}
+
+export interface SignupContext {
+  siteId: number;
+  siteName: string;
+  supportEmail: string;
+  countries: string[];
+  regionsOf: (country: string) => Promise<string[]>;
+  signups: 'all' | 'with_trafficsource' | 'none';
+  signupCredits: number;
+  language: string;
+  ip: string;
+  baseUrl: string;
+  tracking: { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const emailSchema = z.email();
+
+/** Tracking values come from ad networks' URL templates; unfilled macros leave braces behind. */
+export function cleanTracking(raw: Record<string, unknown>): SignupContext['tracking'] {
+  const out: SignupContext['tracking'] = {};
+  for (const key of ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const) {
+    const value = typeof raw[key] === 'string' ? (raw[key] as string).replace(/[{}]/g, '').trim().slice(0, 191) : '';
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+export class SignupService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokensService,
+    private readonly mail: MailService,
+    private readonly i18n: I18n,
+  ) {}
+
+  async signup(input: SignupInput, ctx: SignupContext): Promise<{ userId: number; profileId: number }> {
+    if (ctx.signups === 'none' || (ctx.signups === 'with_trafficsource' && !ctx.tracking.network && !ctx.tracking.ref)) {
+      throw new ForbiddenError('invite_only', 'inviteOnly', { sitename: ctx.siteName });
+    }
+    const v = await this.validate(input, ctx);
+    if (await emailTaken(this.db, ctx.siteId, v.email)) throw new ConflictError('email_exists', 'emailExists');
+    const passwordHash = await hashPassword(v.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const now = Date.now();
+        const ids = await insertAccount(tx, {
+          siteId: ctx.siteId, email: v.email, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking,
+          profile: { name: v.name, gender: v.gender, sexuality: v.sexuality, birthDate: v.birthDate, country: v.country, region: v.region, city: v.city },
+        }, now);
+        if (ctx.signupCredits > 0) {
+          await applyCreditDelta(tx, { userId: ids.userId, delta: ctx.signupCredits, reason: 'signup', idempotencyKey: `signup:${ids.userId}` });
+        }
+        const token = await this.tokens.issue(ids.userId, 'activation', ACTIVATION_TTL_MS, null, tx);
+        const content = actionEmail(this.i18n.getFixedT(ctx.language), {
+          template: 'activation', name: v.name, siteName: ctx.siteName, supportEmail: ctx.supportEmail,
+          url: `${ctx.baseUrl}/activate?token=${token}`,
+        });
+        await this.mail.enqueue({ siteId: ctx.siteId, userId: ids.userId, to: v.email, template: 'activation', language: ctx.language, ...content }, tx);
+        return ids;
+      });
+    } catch (err) {
+      // Two signups with one address at the same moment: the unique index decides.
+      if (String((err as { code?: string }).code).match(/ER_DUP_ENTRY|SQLITE_CONSTRAINT/)) throw new ConflictError('email_exists', 'emailExists');
+      throw err;
+    } finally {
+      void this.mail.deliverDue().catch(() => undefined);
+    }
+  }
+
+  private async validate(input: SignupInput, ctx: SignupContext) {
+    const fields: Record<string, string> = {};
+    const params: Record<string, Record<string, string | number>> = {};
+    const name = str(input.name);
+    const email = str(input.email).toLowerCase();
+    const password = typeof input.password === 'string' ? input.password : '';
+
+    if (!emailSchema.safeParse(email).success || email.length > 191) {
+      fields.email = 'invalidEmail';
+      const suggestion = suggestEmail({ email });
+      if (suggestion?.full) {
+        fields.email = 'invalidEmailSuggestion';
+        params.email = { suggestion: suggestion.full };
+      }
+    } else if (input.email_checked !== true && input.email_checked !== 'true') {
+      // A valid address on a likely misspelt domain (gmial.com): ask once; the member may keep it.
+      const suggestion = suggestEmail({ email });
+      if (suggestion?.full && suggestion.full !== email) {
+        fields.email = 'emailSuggestion';
+        params.email = { suggestion: suggestion.full };
+      }
+    }
+    if (name.length < 2 || name.length > 32) fields.name = 'usernameLength';
+    else if (name.startsWith('@')) fields.name = 'usernameStartsWithAt';
+    else if (name.toLowerCase() === email || name.toLowerCase() === str(input.email).toLowerCase()) fields.name = 'usernameIsEmail';
+
+    const problem = passwordProblem(password, { email, name });
+    if (problem) fields.password = problem;
+
+    const birthDate = validBirthDate(input.birth_year, input.birth_month, input.birth_day);
+    if (!birthDate || ageOn(birthDate) < MIN_AGE || ageOn(birthDate) > 110) {
+      fields.birth = 'birthDate';
+      params.birth = { min_age: MIN_AGE };
+    }
+    const gender = str(input.gender);
+    if (gender !== 'male' && gender !== 'female') fields.gender = 'invalidField';
+    const sexuality = str(input.sexuality);
+    if (!['hetero', 'gay', 'lesbian', 'bi'].includes(sexuality)) fields.sexuality = 'invalidField';
+    const country = str(input.country).toUpperCase();
+    if (!ctx.countries.includes(country)) fields.country = 'invalidField';
+    const region = str(input.region) || null;
+    if (region && !fields.country && !(await ctx.regionsOf(country)).includes(region)) fields.region = 'invalidField';
+    const city = str(input.city).slice(0, 100) || null;
+    const reason = str(input.reason).slice(0, 191) || null;
+
+    const keys = Object.values(fields);
+    if (keys.length) throw new ValidationError(fields, keys[0], params);
+    return { name, email, password, birthDate: birthDate!, gender, sexuality, country, region, city, reason };
+  }
+}
+
+function validBirthDate(y: unknown, m: unknown, d: unknown): string | undefined {
+  const [year, month, day] = [y, m, d].map((v) => (typeof v === 'number' ? v : Number(str(v))));
+  if (![year, month, day].every((n) => Number.isInteger(n))) return undefined;
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
