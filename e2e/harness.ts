@@ -104,6 +104,7 @@ export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORT
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  // A navigation cancels what the old page still loads (ERR_ABORTED); that is not a failure.
+  page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   return { context, page, errors, scripts };
 }

@@ -8,6 +8,7 @@ export interface SiteEntryWarningProps {
   returnTo: string;
 }
 
+const ENTRY_COOKIE = 'amora_entry';
 const noSubscription = () => () => undefined;
 const isInstalledApp = () => window.matchMedia?.('(display-mode: standalone)').matches ?? false;
 
@@ -27,19 +28,13 @@ export default function SiteEntryWarning({ siteName, returnTo }: SiteEntryWarnin
     document.body.classList.toggle('has-modal', open);
   }, [open]);
 
-  async function enter(e: FormEvent<HTMLFormElement>) {
+  function enter(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setDismissed(true);
-    try {
-      await fetch('/site-entry', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, accept: 'application/json' },
-        body: JSON.stringify({}),
-        credentials: 'same-origin',
-      });
-    } catch {
-      // Dismissed for this page view either way; the warning simply shows again next visit.
-    }
+    // The same cookie the form post sets, written at once: a click on a link right after
+    // dismissing must not lose it (a background request would be cancelled by the navigation).
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${ENTRY_COOKIE}=${Date.now()}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
   }
 
   if (!open) return null;

@@ -94,3 +94,26 @@ describeEachBackend('signup API', (env) => {
     expect(tracked.body.user.status).to.equal('not_confirmed');
   });
 });
+
+describeEachBackend('signup page', (env) => {
+  it('signs up with the form, shows each field\'s message and keeps the values', async () => {
+    const a = agent(env().app);
+    const form = await a.get('/signup').expect(200);
+    const token = csrfFrom(form.text);
+    const email = `form-${Date.now()}@example.org`;
+    const base = { _csrf: token, name: 'Jamie', email, password: 'my long secret words', birth_day: '3', birth_month: '7', birth_year: '1990', gender: 'male', seeking: 'female', country: 'GB', region: 'Scotland' };
+    const bad = await a.post('/signup').type('form').send({ ...base, name: '@jamie', birth_year: String(new Date().getUTCFullYear() - 16) }).expect(400);
+    expect(bad.text).to.include('Username may not start with @').and.include('Enter your date of birth (18+)');
+    expect(bad.text).to.include(`value="${email}"`);
+    const ok = await a.post('/signup').type('form').send(base).expect(303);
+    expect(ok.headers.location).to.equal('/complete-signup');
+    const done = await a.get('/complete-signup').expect(200);
+    expect(done.text).to.include(email);
+    const profile = await env().rt.db('profiles as p').join('users as u', 'u.id', 'p.user_id').where('u.email', email).first('p.sexuality', 'p.region', 'p.gender');
+    expect(profile).to.deep.equal({ sexuality: 'hetero', region: 'Scotland', gender: 'male' });
+    const dup = agent(env().app);
+    const t2 = csrfFrom((await dup.get('/signup').expect(200)).text);
+    const again = await dup.post('/signup').type('form').send({ ...base, _csrf: t2 }).expect(409);
+    expect(again.text).to.include('An account with this e-mail address already exists').and.include('href="/login');
+  });
+});
