@@ -2,37 +2,29 @@
 // without scripts, search, a profile, the 404 page and the language menu, on phone and desktop.
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { SCREENSHOTS, openPage, startHarness, type Harness } from './harness.js';
+import { SCREENSHOTS, openPage, useHarness } from './harness.js';
 
 describe('foundation in the browser', function () {
   this.timeout(180_000);
-  let h: Harness;
-
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    const code = await h?.close();
-    expect(code, 'exit code after SIGTERM (graceful shutdown)').to.equal(0);
-  });
+  const harness = useHarness();
 
   it('serves the hashed client build with long cache headers', async () => {
-    const html = await (await fetch(h.baseUrl + '/')).text();
+    const html = await (await fetch(harness().baseUrl + '/')).text();
     const src = /<script type="module" src="(\/build\/assets\/client-[^"]+\.js)"/.exec(html)?.[1];
     expect(src).to.be.a('string');
-    const res = await fetch(h.baseUrl + src!);
+    const res = await fetch(harness().baseUrl + src!);
     expect(res.status).to.equal(200);
     expect(res.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
     const css = /<link rel="stylesheet" href="(\/build\/assets\/site-[^"]+\.css)"/.exec(html)?.[1];
-    expect((await fetch(h.baseUrl + css!)).headers.get('cache-control')).to.include('immutable');
-    expect((await fetch(h.baseUrl + '/build/assets/nope.js')).status).to.equal(404);
+    expect((await fetch(harness().baseUrl + css!)).headers.get('cache-control')).to.include('immutable');
+    expect((await fetch(harness().baseUrl + '/build/assets/nope.js')).status).to.equal(404);
   });
 
   for (const viewport of ['desktop', 'phone'] as const) {
     describe(viewport, () => {
       it('renders the index page and hydrates the site-entry warning, which works', async () => {
-        const { context, page, errors, scripts } = await openPage(h.browser, viewport);
-        await page.goto(h.baseUrl + '/', { waitUntil: 'networkidle' });
+        const { context, page, errors, scripts } = await openPage(harness().browser, viewport);
+        await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
         expect(await page.locator('.card').count()).to.be.greaterThan(3);
         await page.locator('[data-island="site-entry-warning"][data-hydrated="true"]').waitFor({ state: 'attached' });
         await page.locator('.entry-warning').waitFor();
@@ -47,13 +39,13 @@ describe('foundation in the browser', function () {
       });
 
       it('ships no script on a page without islands once the warning was dismissed', async () => {
-        const { context, page, errors, scripts } = await openPage(h.browser, viewport);
-        await context.addCookies([{ name: 'amora_entry', value: String(Date.now()), url: h.baseUrl }]);
-        await page.goto(h.baseUrl + '/', { waitUntil: 'networkidle' });
+        const { context, page, errors, scripts } = await openPage(harness().browser, viewport);
+        await context.addCookies([{ name: 'amora_entry', value: String(Date.now()), url: harness().baseUrl }]);
+        await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
         expect(await page.locator('script').count()).to.equal(0);
         expect(scripts).to.deep.equal([]);
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-index.png`), fullPage: true });
-        await page.goto(h.baseUrl + '/members?gender=female', { waitUntil: 'networkidle' });
+        await page.goto(harness().baseUrl + '/members?gender=female', { waitUntil: 'networkidle' });
         expect(scripts).to.deep.equal([]);
         expect(await page.locator('.card').count()).to.be.greaterThan(0);
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-members.png`), fullPage: true });
@@ -66,9 +58,9 @@ describe('foundation in the browser', function () {
       });
 
       it('shows the 404 page with a link home, and switches language from the dropdown', async () => {
-        const { context, page, errors } = await openPage(h.browser, viewport);
-        await context.addCookies([{ name: 'amora_entry', value: '1', url: h.baseUrl }]);
-        const res = await page.goto(h.baseUrl + '/members/abc');
+        const { context, page, errors } = await openPage(harness().browser, viewport);
+        await context.addCookies([{ name: 'amora_entry', value: '1', url: harness().baseUrl }]);
+        const res = await page.goto(harness().baseUrl + '/members/abc');
         expect(res?.status()).to.equal(404);
         expect(await page.textContent('h1')).to.equal('This page could not be found');
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-404.png`) });
@@ -78,7 +70,7 @@ describe('foundation in the browser', function () {
         expect(await page.getAttribute('html', 'lang')).to.equal('de');
         expect(await page.textContent('h1')).to.equal('Diese Seite konnte nicht gefunden werden');
         await page.getByTestId('home-link').click();
-        await page.waitForURL(h.baseUrl + '/');
+        await page.waitForURL(harness().baseUrl + '/');
         expect(errors.filter((e) => !e.includes('404'))).to.deep.equal([]);
         await context.close();
       });

@@ -77,6 +77,26 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * Starts the server and browser before the suite's tests and stops them after; the returned
+ * function gives the running harness. The server must exit cleanly (0) on SIGTERM.
+ */
+export function useHarness(): () => Harness {
+  let h: Harness | undefined;
+  before(async function () {
+    this.timeout(180_000);
+    h = await startHarness();
+  });
+  after(async () => {
+    const code = await h?.close();
+    if (code !== undefined && code !== 0) throw new Error(`server exited with ${code} after SIGTERM (graceful shutdown expected)`);
+  });
+  return () => {
+    if (!h) throw new Error('harness not started');
+    return h;
+  };
+}
+
 /** A page that records console errors, failed requests and every script it loads. */
 /** Waits for a mail whose text contains `needle` (the server writes .eml files when no SMTP is set). */
 export async function waitForMail(dataDir: string, needle: string, timeoutMs = 15_000): Promise<string> {

@@ -2,21 +2,15 @@
 // out and logs in again.
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { SCREENSHOTS, openPage, startHarness, waitForMail, type Harness } from './harness.js';
+import { SCREENSHOTS, openPage, useHarness, waitForMail } from './harness.js';
 
 describe('signup in the browser', function () {
   this.timeout(180_000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h?.close();
-  });
+  const harness = useHarness();
 
   it('signs up, activates from the e-mail, logs out and in (phone)', async () => {
-    const { context, page, errors } = await openPage(h.browser, 'phone');
-    await page.goto(h.baseUrl + '/');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await page.goto(harness().baseUrl + '/');
     await page.getByTestId('entry-enter').click();
     await page.getByRole('link', { name: 'Sign up for free' }).first().click();
     await page.waitForURL(/\/signup$/);
@@ -36,7 +30,7 @@ describe('signup in the browser', function () {
     expect(await page.textContent('main')).to.include(email);
     await page.screenshot({ path: join(SCREENSHOTS, 'phone-complete-signup.png') });
 
-    const mail = await waitForMail(h.dataDir, email);
+    const mail = await waitForMail(harness().dataDir, email);
     expect(mail).to.include('Subject: Confirm your e-mail address for Amora');
     const link = /(http:\/\/localhost:\d+\/activate\?token=[A-Za-z0-9_-]{43})/.exec(mail)![1]!;
     await page.goto(link);
@@ -45,8 +39,8 @@ describe('signup in the browser', function () {
 
     await page.locator('.account-menu summary').click();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(h.baseUrl + '/');
-    await page.goto(h.baseUrl + '/login');
+    await page.waitForURL(harness().baseUrl + '/');
+    await page.goto(harness().baseUrl + '/login');
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'sunny days at the sea');
     await page.locator('.auth__card button[type=submit]').click();
