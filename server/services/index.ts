@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
 import { AuthService } from './accounts/auth-service.js';
+import { AccountSettingsService } from './accounts/account-settings-service.js';
 import { ActivationService } from './accounts/activation-service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { SignupService } from './accounts/signup-service.js';
@@ -24,6 +25,7 @@ import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 
 export interface Services {
+  accountSettings: AccountSettingsService;
   signup: SignupService;
   activation: ActivationService;
   tokens: TokensService;
@@ -53,6 +55,7 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
     signup: new SignupService(db, tokens, mail, deps.i18n),
     activation: new ActivationService(db, tokens),
+    accountSettings: new AccountSettingsService(db),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),

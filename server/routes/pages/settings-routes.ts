@@ -1,0 +1,71 @@
+// /settings and its form posts. Members only; visitors are sent to the login page and back.
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { secureFor } from '../../lib/cookies.js';
+import { setLocaleCookie } from '../../middleware/locale.js';
+import { renderPage } from '../../render/render-page.js';
+import { SettingsPage } from '../../../views/pages/settings-page.js';
+import { LOCALES } from '../../../types/settings.js';
+import type { RouteDeps } from '../route-deps.js';
+import { parseInput } from '../validate.js';
+
+const NOTICES = { saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged' } as const;
+
+function membersOnly(req: Request, res: Response, next: NextFunction) {
+  if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent('/settings')}`);
+  next();
+}
+
+export function settingsRoutes({ services, config }: RouteDeps): Router {
+  const router = Router();
+  router.use('/settings', membersOnly);
+
+  const show = (res: Response, errors: Record<string, string>, notice?: string, status = 200) => {
+    const t = res.locals.page!.t;
+    renderPage(res, createElement(SettingsPage, { errors, notice }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+  };
+
+  router.get('/settings', (req, res) => {
+    const key = NOTICES[req.query.saved as keyof typeof NOTICES];
+    show(res, {}, key ? res.locals.page!.t(key) : undefined);
+  });
+
+  router.post('/settings/language', async (req, res) => {
+    const { language } = parseInput(z.object({ language: z.enum(LOCALES) }), req.body);
+    await services.members.setLanguage(req.user!.id, language);
+    setLocaleCookie(res, language, secureFor(req, config.secureCookies));
+    res.redirect(303, '/settings?saved=saved');
+  });
+
+  router.post('/settings/invisible', async (req, res) => {
+    // The hidden "0" comes first; a ticked box adds "1" after it.
+    const raw = (req.body as { invisible?: string | string[] }).invisible;
+    const invisible = Array.isArray(raw) ? raw.includes('1') : raw === '1';
+    await services.accountSettings.setInvisible(req.user!.id, invisible);
+    res.redirect(303, '/settings?saved=saved');
+  });
+
+  router.post('/settings/password', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    try {
+      const changedAt = await services.accountSettings.changePassword(req.user!.id, {
+        current: text(body.current_password), password: text(body.password), confirm: text(body.password_confirm),
+      });
+      // This session stays; every other session of the member ends (MembersService checks authAt).
+      req.session.authAt = changedAt;
+      res.redirect(303, '/settings?saved=password');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const t = res.locals.page!.t;
+      const errors = err.details
+        ? Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, t(`errors:${v}`, err.detailParams[k] ?? {})]))
+        : { _form: t(`errors:${err.messageKey}`, err.params) };
+      show(res, errors, undefined, err.status);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+// The settings page: language, invisible mode (hidden from search and profile views), and the
+// password change that needs the old password and ends the member's other sessions.
+import { expect } from 'chai';
+import supertest from 'supertest';
+import { describeEachBackend } from '../helpers/backends.js';
+import { agent, csrfFrom } from '../helpers/http.js';
+import { createMember } from '../helpers/members.js';
+
+describeEachBackend('settings page', (env) => {
+  async function loggedIn(email: string, password: string) {
+    const a = agent(env().app);
+    const token = csrfFrom((await a.get('/login').expect(200)).text);
+    await a.post('/api/user.php').set('x-csrf-token', token).send({ email, password }).expect(200);
+    const page = await a.get('/settings').expect(200);
+    return { a, token: csrfFrom(page.text), page };
+  }
+
+  it('sends visitors to the login page and back', async () => {
+    const res = await supertest(env().app).get('/settings').set('Host', 'localhost').expect(303);
+    expect(res.headers.location).to.equal('/login?next=%2Fsettings');
+  });
+
+  it('changes the language of the member and the site', async () => {
+    const m = await createMember(env().rt.db);
+    const { a, token } = await loggedIn(m.email, m.password);
+    await a.post('/settings/language').type('form').send({ _csrf: token, language: 'it' }).expect(303);
+    expect((await env().rt.db('users').where({ id: m.id }).first('language')).language).to.equal('it');
+    const page = await a.get('/settings?saved=saved').expect(200);
+    expect(page.text).to.include('<html lang="it"').and.include('Le tue impostazioni sono state salvate.');
+    await a.post('/settings/language').set('Accept', 'application/json').set('x-csrf-token', token).send({ language: 'xx' }).expect(400);
+  });
+
+  it('hides an invisible member from search and profile views, and shows them again', async () => {
+    const m = await createMember(env().rt.db);
+    const profile = await env().rt.db('profiles').where({ user_id: m.id }).first('id');
+    const { a, token } = await loggedIn(m.email, m.password);
+    await supertest(env().app).get(`/members/${profile.id}`).set('Host', 'localhost').expect(200);
+    await a.post('/settings/invisible').type('form').send({ _csrf: token, invisible: ['0', '1'] }).expect(303);
+    await supertest(env().app).get(`/members/${profile.id}`).set('Host', 'localhost').expect(404);
+    expect((await a.get('/api/user.php').set('X-Request-Type', 'client').expect(200)).body.user.invisible).to.equal(true);
+    await a.post('/settings/invisible').type('form').send({ _csrf: token, invisible: '0' }).expect(303);
+    await supertest(env().app).get(`/members/${profile.id}`).set('Host', 'localhost').expect(200);
+  });
+
+  it("changes the password only with the old one, and ends the member's other sessions", async () => {
+    const m = await createMember(env().rt.db);
+    const other = await loggedIn(m.email, m.password);
+    const { a, token } = await loggedIn(m.email, m.password);
+    const wrong = await a.post('/settings/password').type('form').send({ _csrf: token, current_password: 'not it at all', password: 'another long secret', password_confirm: 'another long secret' }).expect(400);
+    expect(wrong.text).to.include('Please check your old password.');
+    const differ = await a.post('/settings/password').type('form').send({ _csrf: token, current_password: m.password, password: 'another long secret', password_confirm: 'another long secreT' }).expect(400);
+    expect(differ.text).to.include('The entered passwords are not the same.');
+    const ok = await a.post('/settings/password').type('form').send({ _csrf: token, current_password: m.password, password: 'another long secret', password_confirm: 'another long secret' }).expect(303);
+    expect(ok.headers.location).to.equal('/settings?saved=password');
+    await a.get('/api/user.php').set('X-Request-Type', 'client').expect(200);
+    await other.a.get('/api/user.php').set('X-Request-Type', 'client').expect(403);
+  });
+});
