@@ -55,7 +55,7 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
     signup: new SignupService(db, tokens, mail, deps.i18n),
     activation: new ActivationService(db, tokens),
-    accountSettings: new AccountSettingsService(db),
+    accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),

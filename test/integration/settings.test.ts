@@ -56,3 +56,34 @@ describeEachBackend('settings page', (env) => {
     await other.a.get('/api/user.php').set('X-Request-Type', 'client').expect(403);
   });
 });
+
+describeEachBackend('e-mail change', (env) => {
+  it('changes the address only after the link sent to the new address is opened', async () => {
+    const db = env().rt.db;
+    const m = await createMember(db);
+    const taken = await createMember(db);
+    const a = agent(env().app);
+    const login = csrfFrom((await a.get('/login').expect(200)).text);
+    await a.post('/api/user.php').set('x-csrf-token', login).send({ email: m.email, password: m.password }).expect(200);
+    const token = csrfFrom((await a.get('/settings').expect(200)).text);
+    const post = (body: Record<string, string>) => a.post('/settings/email').type('form').send({ _csrf: token, ...body });
+
+    expect((await post({ new_email: 'not-an-address', email_password: m.password }).expect(400)).text).to.include('New email adress is invalid.');
+    expect((await post({ new_email: taken.email, email_password: m.password }).expect(400)).text).to.include(
+      'This email address already owns an account on this website.',
+    );
+    expect((await post({ new_email: 'fresh@example.net', email_password: 'wrong password!' }).expect(400)).text).to.include('Please check your old password.');
+    const newEmail = `moved-${Date.now()}@example.net`;
+    const sent = await post({ new_email: newEmail.toUpperCase(), email_password: m.password }).expect(200);
+    expect(sent.text).to.include(`We have sent a confirmation link to ${newEmail}`);
+    expect((await db('users').where({ id: m.id }).first('email')).email).to.equal(m.email);
+
+    const mail = await db('mail_outbox').where({ to_address: newEmail, template: 'mailChange' }).first();
+    const link = /\/mail-change\/do\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const done = await a.get(`/mail-change/do?token=${link}`).expect(303);
+    expect(done.headers.location).to.equal('/settings?saved=email');
+    expect((await db('users').where({ id: m.id }).first('email')).email).to.equal(newEmail);
+    const again = await a.get(`/mail-change/do?token=${link}`).expect(400);
+    expect(again.text).to.include('Link expired or invalid, request a new email');
+  });
+});

@@ -71,6 +71,20 @@ export function SettingsPage({ notice, errors }: SettingsPageProps) {
       <section className="auth__card settings__section">
         <h2>{t('pages:settings.email')}</h2>
         <p>{t('pages:settings.emailCurrent', { email: user.email })}</p>
+        <form method="post" action="/settings/email" className="form">
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <label className="field">
+            <span>{t('pages:settings.newEmail')}</span>
+            <input type="email" name="new_email" autoComplete="email" required maxLength={191} />
+            {err('new_email')}
+          </label>
+          <label className="field">
+            <span>{t('pages:settings.currentPassword')}</span>
+            <input type="password" name="email_password" autoComplete="current-password" required maxLength={1024} />
+            {err('email_password')}
+          </label>
+          <button className="btn btn--light" type="submit">{t('pages:settings.changeEmail')}</button>
+        </form>
       </section>
     </div>
   );

@@ -6,12 +6,13 @@ import { AppError } from '../../errors.js';
 import { secureFor } from '../../lib/cookies.js';
 import { setLocaleCookie } from '../../middleware/locale.js';
 import { renderPage } from '../../render/render-page.js';
+import { ErrorPage } from '../../../views/pages/error-page.js';
 import { SettingsPage } from '../../../views/pages/settings-page.js';
 import { LOCALES } from '../../../types/settings.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput } from '../validate.js';
 
-const NOTICES = { saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged' } as const;
+const NOTICES = { saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged', email: 'pages:settings.emailChanged' } as const;
 
 function membersOnly(req: Request, res: Response, next: NextFunction) {
   if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent('/settings')}`);
@@ -65,6 +66,31 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
         : { _form: t(`errors:${err.messageKey}`, err.params) };
       show(res, errors, undefined, err.status);
     }
+  });
+
+  router.post('/settings/email', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const page = res.locals.page!;
+    try {
+      const email = await services.accountSettings.requestEmailChange(req.user!.id, {
+        email: text(body.new_email), password: text(body.email_password), siteName: req.site.name,
+        supportEmail: page.settings.support_email, baseUrl: `${req.protocol}://${req.get('host')}`,
+      });
+      show(res, {}, page.t('pages:settings.emailSent', { email }));
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.details) throw err;
+      show(res, Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, page.t(`errors:${v}`)])), undefined, err.status);
+    }
+  });
+
+  // The link from the confirmation mail; it works whether or not the member is logged in here.
+  router.get('/mail-change/do', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const userId = await services.accountSettings.confirmEmailChange(token);
+    if (userId) return res.redirect(303, '/settings?saved=email');
+    const message = res.locals.page!.t('errors:resetLinkInvalid');
+    renderPage(res, createElement(ErrorPage, { status: 400, message }), { layout: 'error', routeName: 'mail-change-do', title: message, status: 400, noindex: true });
   });
 
   return router;

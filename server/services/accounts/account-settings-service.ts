@@ -1,12 +1,66 @@
 // What a member changes on the settings page: invisible mode and password (language: MembersService).
+import type { i18n as I18n } from 'i18next';
+import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { AppError, ValidationError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { updatePassword } from '../../repos/auth-repo.js';
+import { actionEmail } from '../mail/email-templates.js';
+import type { MailService } from '../mail/mail-service.js';
+import type { TokensService } from '../tokens/tokens-service.js';
 import { passwordProblem } from './password-policy.js';
 
+export const MAIL_CHANGE_TTL_MS = 24 * 3600_000;
+
 export class AccountSettingsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokensService,
+    private readonly mail: MailService,
+    private readonly i18n: I18n,
+  ) {}
+
+  /**
+   * Sends a confirmation link to the new address; the address changes only when that link is
+   * opened (SPEC.md §5's 'New email adress is invalid.' and 'This email address already owns an
+   * account on this website.').
+   */
+  async requestEmailChange(userId: number, o: { email: string; password: string; siteName: string; supportEmail: string; baseUrl: string }): Promise<string> {
+    const email = o.email.trim().toLowerCase();
+    if (!z.email().safeParse(email).success || email.length > 191) throw new ValidationError({ new_email: 'newEmailInvalid' }, 'newEmailInvalid');
+    const user = await this.db({ u: 'users' }).join({ p: 'profiles' }, 'p.user_id', 'u.id').where('u.id', userId).first('u.site_id', 'u.password_hash', 'u.language', 'p.name');
+    if (!user || !(await verifyPassword(o.password, user.password_hash))) {
+      throw new ValidationError({ email_password: 'oldPasswordWrong' }, 'oldPasswordWrong');
+    }
+    if (await this.db('users').where({ site_id: user.site_id, email }).first('id')) {
+      throw new ValidationError({ new_email: 'emailOwned' }, 'emailOwned');
+    }
+    const token = await this.tokens.issue(userId, 'mail_change', MAIL_CHANGE_TTL_MS, { email });
+    const content = actionEmail(this.i18n.getFixedT(user.language), {
+      template: 'mailChange', name: user.name, siteName: o.siteName, supportEmail: o.supportEmail,
+      url: `${o.baseUrl}/mail-change/do?token=${token}`, vars: { email },
+    });
+    await this.mail.enqueue({ siteId: user.site_id, userId, to: email, template: 'mailChange', language: user.language, ...content });
+    void this.mail.deliverDue().catch(() => undefined);
+    return email;
+  }
+
+  /** Applies a confirmed e-mail change; undefined when the link is unusable or the address got taken. */
+  async confirmEmailChange(token: string): Promise<number | undefined> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const used = await this.tokens.consume('mail_change', token, tx);
+        const email = (used?.payload as { email?: string } | null)?.email;
+        if (!used || !email) return undefined;
+        await tx('users').where({ id: used.userId }).update({ email, updated_at: Date.now() });
+        return used.userId;
+      });
+    } catch (err) {
+      // Someone took the address since the link was sent: the unique index refuses it.
+      if (String((err as { code?: string }).code).match(/ER_DUP_ENTRY|SQLITE_CONSTRAINT/)) return undefined;
+      throw err;
+    }
+  }
 
   /** Invisible members are hidden from search and profile views; their chats go on. */
   async setInvisible(userId: number, invisible: boolean): Promise<void> {
