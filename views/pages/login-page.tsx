@@ -1,4 +1,5 @@
 // Login form; posts without JavaScript and shows SPEC.md's messages (login failed, lockout).
+import { TextField } from '../components/text-field.js';
 import { usePage } from '../render-context.js';
 
 export function LoginPage({ email, next, error }: { email: string; next: string; error?: string }) {
@@ -15,14 +16,8 @@ export function LoginPage({ email, next, error }: { email: string; next: string;
         <form method="post" action="/login" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
           <input type="hidden" name="next" value={next} />
-          <label className="field">
-            <span>{t('pages:login.email')}</span>
-            <input type="email" name="email" autoComplete="email" required defaultValue={email} maxLength={191} />
-          </label>
-          <label className="field">
-            <span>{t('pages:login.password')}</span>
-            <input type="password" name="password" autoComplete="current-password" required maxLength={1024} />
-          </label>
+          <TextField label={t('pages:login.email')} name="email" type="email" autoComplete="email" defaultValue={email} maxLength={191} />
+          <TextField label={t('pages:login.password')} name="password" type="password" autoComplete="current-password" maxLength={1024} />
           <button type="submit" className="btn btn--primary btn--block btn--lg">{t('pages:login.submit')}</button>
         </form>
         <p className="auth__alt">

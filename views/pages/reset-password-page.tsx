@@ -1,4 +1,5 @@
 // /reset-password (ask for the link) and /reset-password/do (choose the new password).
+import { TextField } from '../components/text-field.js';
 import { usePage } from '../render-context.js';
 
 function Notice({ error, info }: { error?: string; info?: string }) {
@@ -17,10 +18,7 @@ export function RequestResetPage({ email, error, sent }: { email: string; error?
         {!sent && <p>{t('pages:resetPassword.intro')}</p>}
         <form method="post" action="/reset-password" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <label className="field">
-            <span>{t('pages:resetPassword.email')}</span>
-            <input type="email" name="email" autoComplete="email" required maxLength={191} defaultValue={email} />
-          </label>
+          <TextField label={t('pages:resetPassword.email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={email} />
           <button type="submit" className="btn btn--primary btn--block btn--lg">{t('pages:resetPassword.submit')}</button>
         </form>
         <p className="auth__alt">
@@ -48,14 +46,8 @@ export function ChooseNewPasswordPage({ token, valid, error }: { token: string; 
             <form method="post" action="/reset-password/do" className="form">
               <input type="hidden" name="_csrf" value={csrfToken} />
               <input type="hidden" name="token" value={token} />
-              <label className="field">
-                <span>{t('pages:resetPassword.newPassword')}</span>
-                <input type="password" name="password" autoComplete="new-password" required minLength={8} maxLength={1024} />
-              </label>
-              <label className="field">
-                <span>{t('pages:resetPassword.confirmPassword')}</span>
-                <input type="password" name="password_confirm" autoComplete="new-password" required minLength={8} maxLength={1024} />
-              </label>
+              <TextField label={t('pages:resetPassword.newPassword')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
+              <TextField label={t('pages:resetPassword.confirmPassword')} name="password_confirm" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
               <button type="submit" className="btn btn--primary btn--block btn--lg">{t('pages:resetPassword.save')}</button>
             </form>
           </>

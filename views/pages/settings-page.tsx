@@ -1,5 +1,6 @@
 // /settings: language, invisible mode and password, each a small form that works without JavaScript.
 import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
+import { TextField } from '../components/text-field.js';
 import { usePage } from '../render-context.js';
 
 export interface SettingsPageProps {
@@ -10,7 +11,6 @@ export interface SettingsPageProps {
 export function SettingsPage({ notice, errors }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
-  const err = (field: string) => (errors[field] ? <span className="field__error" role="alert">{errors[field]}</span> : null);
   return (
     <div className="container section narrow settings">
       <h1 className="page-title">{t('pages:settings.title')}</h1>
@@ -49,21 +49,9 @@ export function SettingsPage({ notice, errors }: SettingsPageProps) {
         <h2>{t('pages:settings.password')}</h2>
         <form method="post" action="/settings/password" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <label className="field">
-            <span>{t('pages:settings.currentPassword')}</span>
-            <input type="password" name="current_password" autoComplete="current-password" required maxLength={1024} />
-            {err('current_password')}
-          </label>
-          <label className="field">
-            <span>{t('pages:settings.newPassword')}</span>
-            <input type="password" name="password" autoComplete="new-password" required minLength={8} maxLength={1024} />
-            {err('password')}
-          </label>
-          <label className="field">
-            <span>{t('pages:settings.confirmPassword')}</span>
-            <input type="password" name="password_confirm" autoComplete="new-password" required minLength={8} maxLength={1024} />
-            {err('password_confirm')}
-          </label>
+          <TextField label={t('pages:settings.currentPassword')} name="current_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.current_password} />
+          <TextField label={t('pages:settings.newPassword')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} error={errors.password} />
+          <TextField label={t('pages:settings.confirmPassword')} name="password_confirm" type="password" autoComplete="new-password" minLength={8} maxLength={1024} error={errors.password_confirm} />
           <button className="btn btn--primary" type="submit">{t('pages:settings.savePassword')}</button>
         </form>
       </section>
@@ -73,16 +61,8 @@ export function SettingsPage({ notice, errors }: SettingsPageProps) {
         <p>{t('pages:settings.emailCurrent', { email: user.email })}</p>
         <form method="post" action="/settings/email" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <label className="field">
-            <span>{t('pages:settings.newEmail')}</span>
-            <input type="email" name="new_email" autoComplete="email" required maxLength={191} />
-            {err('new_email')}
-          </label>
-          <label className="field">
-            <span>{t('pages:settings.currentPassword')}</span>
-            <input type="password" name="email_password" autoComplete="current-password" required maxLength={1024} />
-            {err('email_password')}
-          </label>
+          <TextField label={t('pages:settings.newEmail')} name="new_email" type="email" autoComplete="email" maxLength={191} error={errors.new_email} />
+          <TextField label={t('pages:settings.currentPassword')} name="email_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.email_password} />
           <button className="btn btn--light" type="submit">{t('pages:settings.changeEmail')}</button>
         </form>
       </section>

@@ -1,6 +1,7 @@
 // /signup: the account step as a plain form (it works without JavaScript), with each field's
 // message next to it and the values kept; /complete-signup asks to confirm the e-mail.
 import type { RegionsOfCountry } from '../../server/services/catalog/catalog-service.js';
+import { TextField } from '../components/text-field.js';
 import { usePage } from '../render-context.js';
 
 export interface SignupValues {
@@ -56,24 +57,10 @@ export function SignupPage({ values, errors, regions }: { values: SignupValues; 
               </select>
             </label>
           </div>
-          <label className="field">
-            <span>{t('pages:signup.name')}</span>
-            <input name="name" required maxLength={32} autoComplete="nickname" defaultValue={values.name} aria-invalid={Boolean(errors.name)} aria-describedby={described('name')} />
-            <small>{t('pages:signup.nameHint')}</small>
-            <FieldError error={errors.name} id="err-name" />
-          </label>
-          <label className="field">
-            <span>{t('pages:signup.email')}</span>
-            <input type="email" name="email" required maxLength={191} autoComplete="email" defaultValue={values.email} aria-invalid={Boolean(errors.email)} aria-describedby={described('email')} />
-            <FieldError error={errors.email} id="err-email" />
-          </label>
+          <TextField label={t('pages:signup.name')} name="name" autoComplete="nickname" maxLength={32} defaultValue={values.name} hint={t('pages:signup.nameHint')} error={errors.name} />
+          <TextField label={t('pages:signup.email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={values.email} error={errors.email} />
           {errors.email_suggestion && <input type="hidden" name="email_checked" value="true" />}
-          <label className="field">
-            <span>{t('pages:signup.password')}</span>
-            <input type="password" name="password" required minLength={8} maxLength={1024} autoComplete="new-password" aria-invalid={Boolean(errors.password)} aria-describedby={described('password')} />
-            <small>{t('pages:signup.passwordHint')}</small>
-            <FieldError error={errors.password} id="err-password" />
-          </label>
+          <TextField label={t('pages:signup.password')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} hint={t('pages:signup.passwordHint')} error={errors.password} />
           <fieldset className="field field--group" aria-describedby={described('birth')}>
             <legend>{t('pages:signup.birth')}</legend>
             <div className="form__row form__row--3">
