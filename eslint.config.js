@@ -23,4 +23,8 @@ export default tseslint.config(
     files: ['**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    files: ['public/sw-push.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

@@ -60,7 +60,7 @@ async function hydrateAll(): Promise<void> {
     const props = readJson<object>(el.dataset.props ?? '', {});
     whenNeeded(el, el.dataset.hydrate, () => {
       void load().then(({ default: Component }) => {
-        const fixed = i18n.getFixedT(env.lng, 'islands', name);
+        const fixed = i18n.getFixedT(env.lng, 'islands', el.dataset.section ?? name);
         const t = (key: string, vars?: Record<string, string | number>) => fixed(key, vars ?? {});
         hydrateRoot(el, createElement(IslandContext.Provider, { value: { t, lng: env.lng, csrfToken } }, createElement(Component, props)));
         el.dataset.hydrated = 'true';

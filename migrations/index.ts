@@ -7,6 +7,7 @@ import * as chat from './20261121000400_chat.js';
 import * as money from './20261121000500_money.js';
 import * as messaging from './20261121000600_messaging.js';
 import * as operations from './20261121000700_operations.js';
+import * as signupSteps from './20261122000100_signup_steps.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -18,6 +19,7 @@ const migrations: [string, Migration][] = [
   ['20261121000500_money', money],
   ['20261121000600_messaging', messaging],
   ['20261121000700_operations', operations],
+  ['20261122000100_signup_steps', signupSteps],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(currentUserMiddleware(services.members));
   app.use(trackingMiddleware(config));
 
-  const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey };
+  const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor };
   app.use(mediaRoutes(routeDeps));
   app.use(siteApi(routeDeps));
   app.use(userApi(routeDeps));

@@ -25,7 +25,8 @@ export class NotFoundError extends AppError {
 export class ValidationError extends AppError {
   /** `fields` maps a field name to an errors-namespace key; `fieldParams` fills their variables. */
   constructor(fields: Record<string, string> = {}, messageKey = 'invalidInput', fieldParams: Record<string, Record<string, string | number>> = {}) {
-    super('validation_failed', 400, messageKey, {}, fields, fieldParams);
+    // The overall message is usually the first field's: it gets that field's variables.
+    super('validation_failed', 400, messageKey, Object.values(fieldParams)[0] ?? {}, fields, fieldParams);
   }
 }
 

@@ -29,3 +29,13 @@ export interface ProfileDetail extends ProfileCard {
   photos: PhotoView[];
   photoCount: number;
 }
+
+/** Values of the profile attributes (SPEC.md §3), as stored; labels replace spaces with "_". */
+export const PROFILE_ATTRIBUTE_VALUES = {
+  relationship_status: ['single', 'divorced', 'living together', 'married', 'widowed', 'unmarried'],
+  hair_color: ['brunette', 'blond', 'brown', 'white', 'bald', 'black', 'dark blond', 'dark brown', 'gray', 'red', 'other'],
+  eye_color: ['blue', 'green', 'hazel', 'brown'],
+  body_type: ['slim', 'normal', 'fat'],
+} as const;
+
+export type ProfileAttribute = keyof typeof PROFILE_ATTRIBUTE_VALUES;

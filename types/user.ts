@@ -1,4 +1,5 @@
 // The logged-in member as GET /api/user.php returns it (SPEC.md §3), shared with islands.
+import type { SignupStep } from './signup.js';
 
 export interface MainImage {
   filename: string;
@@ -18,6 +19,8 @@ export interface SessionUser {
   language: string;
   invisible: boolean;
   fictional_icon: boolean;
+  /** The signup step still to do (photo … complete), null once signup is finished. */
+  signup_step: SignupStep | null;
   profile: {
     id: number;
     status: string;

@@ -32,6 +32,8 @@ export interface PageContext {
 export interface RenderState extends PageContext {
   /** Islands rendered so far, in order, so the page ships only their scripts. */
   islands: string[];
+  /** The islands namespace sections the rendered islands translate with. */
+  islandSections: string[];
 }
 
 const Ctx = createContext<RenderState | null>(null);

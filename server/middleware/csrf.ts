@@ -19,7 +19,11 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
       const header = req.headers['x-csrf-token'];
       if (typeof header === 'string') return header;
       const body = req.body as Record<string, unknown> | undefined;
-      return typeof body?._csrf === 'string' ? body._csrf : undefined;
+      if (typeof body?._csrf === 'string') return body._csrf;
+      // A multipart form (a photo upload without JavaScript) is parsed after this check, so its
+      // form carries the token in its action URL instead.
+      const query = req.query as Record<string, unknown>;
+      return req.is('multipart/form-data') && typeof query._csrf === 'string' ? query._csrf : undefined;
     },
     skipCsrfProtection: (req) => req.path.startsWith('/webhooks/'),
   });

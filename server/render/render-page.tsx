@@ -24,7 +24,7 @@ const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 export function renderDocument(page: PageContext, assets: AssetResolver, element: ReactElement, opts: RenderOptions): string {
-  const state: RenderState = { ...page, routeName: opts.routeName, islands: [] };
+  const state: RenderState = { ...page, routeName: opts.routeName, islands: [], islandSections: [] };
   const Layout = LAYOUTS[opts.layout];
   const body = renderToString(
     <RenderProvider value={state}>
@@ -37,7 +37,7 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   const i18nBlob = names.length
     ? `<script type="application/json" id="amora-i18n">${jsonForScript({
         lng: page.lng,
-        resources: Object.fromEntries(names.map((n) => [n, islandsNs[n] ?? {}])),
+        resources: Object.fromEntries([...new Set(state.islandSections)].map((n) => [n, islandsNs[n] ?? {}])),
       })}</script>`
     : '';
   const title = opts.title ? `${opts.title} | ${page.site.name}` : page.settings.index_title;

@@ -1,5 +1,6 @@
 // SQL for profiles and their photos as members see them.
 import { isSqlite, type Runner } from '../db.js';
+import type { Knex } from 'knex';
 
 export interface ProfileRow {
   id: number;
@@ -73,11 +74,16 @@ function profilesUsing(db: Runner, index: string) {
   return isSqlite(db) ? db.raw(`"profiles" AS "p" INDEXED BY "${index}"`) : db.raw(`\`profiles\` AS \`p\` FORCE INDEX (\`${index}\`)`);
 }
 
+/** Others see a main photo only once it is approved; until then the card shows no picture. */
+function activeMainPhoto(this: Knex.JoinClause) {
+  this.on('ph.id', '=', 'p.main_photo_id').andOnVal('ph.status', '=', 'active');
+}
+
 /** One page of visible profiles, most recently active first. */
 export async function searchProfiles(db: Runner, f: SearchFilter, limit: number, offset: number): Promise<ProfileRow[]> {
   const q = db
     .from(profilesUsing(db, feedIndex(f)))
-    .leftJoin({ ph: 'photos' }, 'ph.id', 'p.main_photo_id')
+    .leftJoin({ ph: 'photos' }, activeMainPhoto)
     .select(CARD_COLUMNS)
     .orderBy([{ column: 'p.last_active_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
     .limit(limit)
@@ -94,7 +100,7 @@ export async function countProfiles(db: Runner, f: SearchFilter, cap: number): P
 
 export async function findProfile(db: Runner, id: number): Promise<(ProfileRow & { about: string | null }) | undefined> {
   return (await db({ p: 'profiles' })
-    .leftJoin({ ph: 'photos' }, 'ph.id', 'p.main_photo_id')
+    .leftJoin({ ph: 'photos' }, activeMainPhoto)
     .select([...CARD_COLUMNS, 'p.about', 'p.hair_color', 'p.eye_color', 'p.body_type', 'p.relationship_status', 'p.tattoos'])
     .where('p.id', id)
     .first()) as ProfileRow | undefined;

@@ -12,6 +12,7 @@ export interface MemberRow {
   language: string;
   invisible: number | boolean;
   password_changed_at: number | null;
+  signup_step: string | null;
   profile_id: number;
   profile_status: string;
   profile_name: string;
@@ -25,7 +26,7 @@ export async function findMember(db: Runner, userId: number): Promise<MemberRow 
     .join({ p: 'profiles' }, 'p.user_id', 'u.id')
     .leftJoin({ ph: 'photos' }, 'ph.id', 'p.main_photo_id')
     .select(
-      'u.id', 'u.site_id', 'u.email', 'u.status', 'u.credits', 'u.paid_user', 'u.signup_date', 'u.language', 'u.invisible', 'u.password_changed_at',
+      'u.id', 'u.site_id', 'u.email', 'u.status', 'u.credits', 'u.paid_user', 'u.signup_date', 'u.language', 'u.invisible', 'u.password_changed_at', 'u.signup_step',
       'p.id as profile_id', 'p.status as profile_status', 'p.name as profile_name', 'p.country as profile_country',
       'ph.file_key as main_file_key', 'ph.status as main_photo_status',
     )

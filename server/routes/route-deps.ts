@@ -1,4 +1,5 @@
 // What route modules receive: the services and the few request helpers they share.
+import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
 import type { Services } from '../services/index.js';
 
@@ -6,4 +7,6 @@ export interface RouteDeps {
   config: Config;
   services: Services;
   pushPublicKey: string;
+  /** The CSRF token for this response; a new session (signup, login) needs a new one. */
+  csrfToken: (req: Request, res: Response) => string;
 }

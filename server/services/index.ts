@@ -8,6 +8,7 @@ import { AuthService } from './accounts/auth-service.js';
 import { AccountSettingsService } from './accounts/account-settings-service.js';
 import { ActivationService } from './accounts/activation-service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
+import { SignupStepsService } from './accounts/signup-steps-service.js';
 import { SignupService } from './accounts/signup-service.js';
 import { PasswordResetService } from './accounts/password-reset-service.js';
 import { TokensService } from './tokens/tokens-service.js';
@@ -20,6 +21,8 @@ import { MailService } from './mail/mail-service.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
 import { MediaService } from './media/media-service.js';
 import { BundlesService } from './payments/bundles-service.js';
+import { PhotosService } from './photos/photos-service.js';
+import { PushService } from './push/push-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
@@ -27,6 +30,7 @@ import { SitesService } from './sites/sites-service.js';
 export interface Services {
   accountSettings: AccountSettingsService;
   signup: SignupService;
+  signupSteps: SignupStepsService;
   activation: ActivationService;
   tokens: TokensService;
   passwordReset: PasswordResetService;
@@ -40,7 +44,9 @@ export interface Services {
   keys: KeysService;
   media: MediaService;
   members: MembersService;
+  photos: PhotosService;
   profiles: ProfilesService;
+  push: PushService;
   search: SearchService;
 }
 
@@ -49,23 +55,29 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.mailDir);
   const mail = new MailService(db, mailTransport, config.mailFrom, logger);
   const tokens = new TokensService(db);
+  const media = new MediaService(db, config.mediaDir);
+  const photos = new PhotosService(db, media);
+  const catalog = new CatalogService(db);
   return {
     mail,
     tokens,
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
     signup: new SignupService(db, tokens, mail, deps.i18n),
+    signupSteps: new SignupStepsService(db, photos, catalog),
     activation: new ActivationService(db, tokens),
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),
     company: new CompanyService(db),
-    catalog: new CatalogService(db),
+    catalog,
     geo: new GeoService(),
     keys: new KeysService(db),
-    media: new MediaService(db, config.mediaDir),
+    media,
+    photos,
     members: new MembersService(db),
     profiles: new ProfilesService(db),
+    push: new PushService(db),
     search: new SearchService(db),
   };
 }

@@ -12,3 +12,11 @@ export function csrfFrom(html: string): string {
   if (!m) throw new Error('no csrf token on the page');
   return m[1]!;
 }
+
+/** An agent logged in as the given member through the login form. */
+export async function loggedInAgent(app: Express, email: string, password: string, host = 'localhost') {
+  const a = agent(app, host);
+  const page = await a.get('/login').expect(200);
+  await a.post('/login').type('form').send({ _csrf: csrfFrom(page.text), email, password }).expect(303);
+  return a;
+}

@@ -7,10 +7,13 @@ export const TEST_MANIFEST = {
     file: 'assets/client-abc123.js',
     isEntry: true,
     imports: ['_runtime-def456.js'],
-    dynamicImports: ['islands/site-entry-warning.island.tsx'],
+    dynamicImports: ['islands/site-entry-warning.island.tsx', 'islands/signup-modal.island.tsx', 'islands/signup-page.island.tsx'],
   },
   '_runtime-def456.js': { file: 'assets/runtime-def456.js' },
   'islands/site-entry-warning.island.tsx': { file: 'assets/site-entry-warning-789abc.js', imports: ['_runtime-def456.js'] },
+  'islands/signup-modal.island.tsx': { file: 'assets/signup-modal-1a2b3c.js', imports: ['_runtime-def456.js', '_wizard-4d5e6f.js'] },
+  'islands/signup-page.island.tsx': { file: 'assets/signup-page-7a8b9c.js', imports: ['_runtime-def456.js', '_wizard-4d5e6f.js'] },
+  '_wizard-4d5e6f.js': { file: 'assets/wizard-4d5e6f.js' },
   'views/styles/site.css': { file: 'assets/site-0f0f0f.css', isEntry: true },
 };
 

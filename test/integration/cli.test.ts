@@ -26,10 +26,10 @@ describe('[sqlite] amora CLI', function () {
   }
 
   it('db migrate, rollback --all and migrate again', async () => {
-    expect((await amora('db', 'migrate')).stdout).to.match(/applied 7/);
+    expect((await amora('db', 'migrate')).stdout).to.match(/applied 8/);
     expect((await amora('db', 'migrate')).stdout).to.match(/already up to date/);
-    expect((await amora('db', 'rollback', '--all')).stdout).to.match(/rolled back 7/);
-    expect((await amora('db', 'migrate')).stdout).to.match(/applied 7/);
+    expect((await amora('db', 'rollback', '--all')).stdout).to.match(/rolled back 8/);
+    expect((await amora('db', 'migrate')).stdout).to.match(/applied 8/);
   });
 
   it('db seed is idempotent', async () => {

@@ -31,11 +31,11 @@ for (const backend of BACKENDS) {
       }
       const db = createDb(url);
       try {
-        expect(await migrateLatest(db)).to.have.length(7);
+        expect(await migrateLatest(db)).to.have.length(8);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
-        expect(await rollbackAll(db)).to.have.length(7);
+        expect(await rollbackAll(db)).to.have.length(8);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(false);
-        expect(await migrateLatest(db)).to.have.length(7);
+        expect(await migrateLatest(db)).to.have.length(8);
         expect(await migrateLatest(db)).to.have.length(0);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
       } finally {

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import supertest from 'supertest';
 import { ENTRY_COOKIE } from '../../server/render/page-context.js';
 import { describeEachBackend } from '../helpers/backends.js';
+import { loggedInAgent } from '../helpers/http.js';
+import { createMember } from '../helpers/members.js';
 
 const profileIds = (html: string) => [...html.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
 
@@ -25,10 +27,20 @@ describeEachBackend('pages', (env) => {
     expect(res.text).not.to.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/);
   });
 
-  it('ships no script at all once the warning was dismissed (a page without islands)', async () => {
-    const res = await supertest(env().app).get('/').set('Host', 'localhost').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
+  it('ships no script at all on a page without islands (a member who finished signing up)', async () => {
+    const m = await createMember(env().rt.db);
+    const member = await loggedInAgent(env().app, m.email, m.password);
+    const res = await member.get('/pages/terms').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
     expect(res.text).not.to.include('data-island');
     expect(res.text).not.to.include('<script');
+  });
+
+  it('gives visitors the signup modal island, hydrated when idle, with only its scripts', async () => {
+    const res = await supertest(env().app).get('/pages/terms').set('Host', 'localhost').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
+    expect(res.text).to.include('data-island="signup-modal"');
+    expect(res.text).to.include('data-hydrate="idle"');
+    expect(res.text).to.include('/build/assets/signup-modal-1a2b3c.js');
+    expect(res.text).not.to.include('site-entry-warning-789abc.js');
   });
 
   it('sends a CSP without inline script, a request id and security headers', async () => {

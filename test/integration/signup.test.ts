@@ -106,9 +106,10 @@ describeEachBackend('signup page', (env) => {
     expect(bad.text).to.include('Username may not start with @').and.include('Enter your date of birth (18+)');
     expect(bad.text).to.include(`value="${email}"`);
     const ok = await a.post('/signup').type('form').send(base).expect(303);
-    expect(ok.headers.location).to.equal('/complete-signup');
-    const done = await a.get('/complete-signup').expect(200);
-    expect(done.text).to.include(email);
+    expect(ok.headers.location).to.equal('/signup');
+    const next = await a.get('/signup').expect(200);
+    expect(next.text).to.include('data-step="photo"');
+    expect((await a.get('/complete-signup').expect(303)).headers.location).to.equal('/signup');
     const profile = await env().rt.db('profiles as p').join('users as u', 'u.id', 'p.user_id').where('u.email', email).first('p.sexuality', 'p.region', 'p.gender');
     expect(profile).to.deep.equal({ sexuality: 'hetero', region: 'Scotland', gender: 'male' });
     const dup = agent(env().app);

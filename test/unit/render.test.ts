@@ -6,6 +6,7 @@ import { renderDocument } from '../../server/render/render-page.js';
 import { LAYOUTS, type LayoutName } from '../../views/layouts/index.js';
 import type { PageContext } from '../../views/render-context.js';
 import type { SiteSettings } from '../../types/settings.js';
+import type { SessionUser } from '../../types/user.js';
 import { testAssets } from '../helpers/test-assets.js';
 
 async function context(over: Partial<PageContext> = {}): Promise<PageContext> {
@@ -22,10 +23,13 @@ async function context(over: Partial<PageContext> = {}): Promise<PageContext> {
   };
 }
 
+/** A member who finished signing up: no signup modal, so a plain page has no island at all. */
+const MEMBER = { id: 1, email: 'm@example.com', status: 'active', signup_step: null, profile: { id: 1, name: 'Sam', status: 'active' } } as unknown as SessionUser;
+
 describe('renderDocument', () => {
   for (const layout of Object.keys(LAYOUTS) as LayoutName[]) {
     it(`renders the ${layout} layout as a complete document`, async () => {
-      const html = renderDocument(await context(), testAssets(), createElement('p', { id: 'content' }, 'Hello'), { layout, routeName: 'test', title: 'Test' });
+      const html = renderDocument(await context({ user: MEMBER }), testAssets(), createElement('p', { id: 'content' }, 'Hello'), { layout, routeName: 'test', title: 'Test' });
       expect(html).to.match(/^<!doctype html><html lang="en"/);
       expect(html).to.include('<p id="content">Hello</p>');
       expect(html).to.include(`class="layout-${layout}"`);
@@ -38,9 +42,21 @@ describe('renderDocument', () => {
     const nl = await context({ showEntryWarning: true });
     expect(renderDocument(nl, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' })).to.include('data-island="site-entry-warning"');
     const gb = await context({ showEntryWarning: true, settings: { ...nl.settings, geoip_selected_country: 'GB' } });
-    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'empty', routeName: 'x' })).not.to.include('data-island');
+    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'empty', routeName: 'x' })).not.to.include('data-island="site-entry-warning"');
     expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'x' })).to.include('data-island="site-entry-warning"');
     expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'reset-password' })).not.to.include('data-island');
+  });
+
+  it('puts the signup modal on visitors\' pages of the default and empty layouts, not on the signup pages', async () => {
+    const visitor = await context();
+    for (const layout of ['default', 'empty'] as const) {
+      expect(renderDocument(visitor, testAssets(), createElement('p'), { layout, routeName: 'members' })).to.include('data-island="signup-modal"');
+    }
+    expect(renderDocument(visitor, testAssets(), createElement('p'), { layout: 'default', routeName: 'signup' })).not.to.include('signup-modal');
+    expect(renderDocument(visitor, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' })).not.to.include('signup-modal');
+    const midway = await context({ user: { ...MEMBER, signup_step: 'about' } });
+    const html = renderDocument(midway, testAssets(), createElement('p'), { layout: 'default', routeName: 'members' });
+    expect(html).to.include('data-island="signup-modal"').and.include('&quot;resume&quot;:true'.replace(/&quot;/g, '"'));
   });
 
   it('escapes text in the title and the content', async () => {

@@ -11,17 +11,20 @@ interface IslandProps<P extends object> {
   props: P;
   /** "load" hydrates at once, "visible" when scrolled into view, "idle" when the browser is idle. */
   hydrate?: 'load' | 'visible' | 'idle';
+  /** The islands namespace section to translate with, when islands share one (default: name). */
+  section?: string;
 }
 
-export function Island<P extends object>({ name, component: Component, props, hydrate = 'load' }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate = 'load', section = name }: IslandProps<P>) {
   const page = usePage();
   page.islands.push(name);
+  page.islandSections.push(section);
   const id = `island-${page.islands.length}`;
-  const fixed = page.i18n.getFixedT(page.lng, 'islands', name);
+  const fixed = page.i18n.getFixedT(page.lng, 'islands', section);
   const t = (key: string, vars?: Record<string, string | number>) => fixed(key, vars ?? {});
   return (
     <>
-      <div data-island={name} data-props={id} data-hydrate={hydrate}>
+      <div data-island={name} data-props={id} data-hydrate={hydrate} data-section={section}>
         <IslandContext.Provider value={{ t, lng: page.lng, csrfToken: page.csrfToken }}>
           <Component {...props} />
         </IslandContext.Provider>

@@ -40,7 +40,10 @@ export function TopBar() {
               </div>
             </details>
           ) : (
-            <a className="btn btn--primary btn--sm" href="/login">{t('nav.login')}</a>
+            <>
+              <a className="btn btn--light btn--sm" href="/login">{t('nav.login')}</a>
+              <a className="btn btn--primary btn--sm" href="/signup">{t('nav.signup')}</a>
+            </>
           )}
         </div>
       </div>

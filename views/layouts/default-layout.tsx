@@ -1,7 +1,8 @@
-// Default layout: top bar, banners, content, footer with disclaimer, site-entry warning.
+// Default layout: top bar, banners, content, footer with disclaimer, site-entry warning, signup modal.
 import type { ReactNode } from 'react';
 import { EntryWarning } from '../components/entry-warning.js';
 import { Footer } from '../components/footer.js';
+import { SignupModalSlot } from '../components/signup-islands.js';
 import { TopBar } from '../components/top-bar.js';
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -11,6 +12,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <main id="main" className="main">{children}</main>
       <Footer />
       <EntryWarning />
+      <SignupModalSlot />
     </>
   );
 }

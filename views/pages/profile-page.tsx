@@ -67,6 +67,9 @@ export function ProfilePage({ profile }: { profile: ProfileDetail }) {
               <LoginPrompt text={t('profile.loginToChat')} label={t('profile.chat')} next={`${next}/chat`} />
               <LoginPrompt text={t('profile.loginToLike', { name: profile.name })} label={`♥ ${t('profile.like')}`} next={next} />
               <p className="profile__hint">{t('profile.loginToLike', { name: profile.name })}</p>
+              <a className="btn btn--light btn--block" href={`/members/${profile.id}/signup`} data-signup data-return={next}>
+                {t('profile.signupToChat', { name: profile.name })}
+              </a>
             </>
           )}
         </div>

@@ -17,8 +17,13 @@ const loginSchema = z.object({
 export function userApi({ services, config }: RouteDeps): Router {
   const router = Router();
 
-  router.post('/api/user.php', async (req, res, next) => {
-    if (req.query.push !== undefined) return next(); // push subscriptions: a later route
+  router.post('/api/user.php', async (req, res) => {
+    if (req.query.push !== undefined) {
+      if (!req.user) throw new AuthRequiredError();
+      const body = (req.body ?? {}) as { subscription?: unknown };
+      await services.push.subscribe(req.user.id, body.subscription ?? body);
+      return void res.status(201).json({ success: true });
+    }
     const { email, password } = parseInput(loginSchema, req.body);
     const userId = await services.auth.login(req.site.id, email, password, req.ip ?? '');
     await startSession(req, userId);

@@ -1,66 +1,142 @@
-// /signup (the account form, without JavaScript too) and /complete-signup (confirm your e-mail).
-import { Router, type Response } from 'express';
+// The signup steps as pages (SPEC.md §2, §4): /signup (the account step for visitors, then the
+// member's current step), form posts that work without JavaScript (/signup, /signup/<step>),
+// /complete-signup, /signup-matches and the landing variant /members/{id}/signup.
+import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { AppError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
-import { CompleteSignupPage, SignupPage, type SignupValues } from '../../../views/pages/signup-page.js';
+import type { Services } from '../../services/index.js';
+import { cleanTracking } from '../../services/accounts/signup-service.js';
+import { SignupMatchesPage, SignupStepsPage } from '../../../views/pages/signup-page.js';
+import { sexualityOf, type AccountValues, type SignupWizardProps, type WizardStep } from '../../../types/signup.js';
+import { stepOwnerOf } from '../api/signup-api.js';
 import type { RouteDeps } from '../route-deps.js';
 import { startSession } from '../session-helpers.js';
 import { signupContext } from '../signup-context.js';
+import { photoUpload } from '../uploads.js';
+import { parseId } from '../validate.js';
 
-const FIELDS: (keyof SignupValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region'];
+const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region'];
+const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'];
 
-/** The form asks "I am" and "looking for"; the profile stores the orientation. */
-export function sexualityOf(gender: string, seeking: string): string {
-  if (seeking === 'both') return 'bi';
-  if (gender === seeking) return gender === 'female' ? 'lesbian' : 'gay';
-  return 'hetero';
+interface ShowOptions {
+  step: WizardStep;
+  values?: AccountValues | null;
+  errors?: Record<string, string>;
+  status?: number;
+  target?: SignupWizardProps['target'];
+  returnTo?: string;
+  routeName?: string;
+}
+
+/** Field messages of a failed step, translated; `_form` holds a message that is not about one field. */
+function errorsOf(err: AppError, t: (key: string, vars?: Record<string, unknown>) => string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (err.code === 'email_exists') errors.email_exists = t(`errors:${err.messageKey}`);
+  else if (err.details) {
+    for (const [field, key] of Object.entries(err.details)) errors[field] = t(`errors:${key}`, err.detailParams[field] ?? {});
+    if (err.details.email === 'emailSuggestion') errors.email_suggestion = '1';
+  } else errors._form = t(`errors:${err.messageKey}`, err.params);
+  return errors;
+}
+
+async function show(req: Request, res: Response, services: Services, o: ShowOptions): Promise<void> {
+  const page = res.locals.page!;
+  const t = page.t;
+  const [regionGroups, slugs] = await Promise.all([services.catalog.regionsOf(page.settings.countries), services.catalog.interestSlugs()]);
+  const tracking = cleanTracking(req.query as Record<string, unknown>) as Record<string, string>;
+  renderPage(
+    res,
+    createElement(SignupStepsPage, {
+      step: o.step,
+      regions: regionGroups.map((g) => ({ country: g.country, term: t(`regionTerm.${g.term}`), regions: g.regions.map((r) => r.name) })),
+      interests: slugs.map((slug) => ({ slug, label: t(`interests:${slug}`) })),
+      values: o.values ?? null,
+      errors: o.errors ?? {},
+      tracking,
+      returnTo: o.returnTo ?? '/members',
+      target: o.target ?? null,
+    }),
+    {
+      layout: o.target ? 'lander' : 'default',
+      routeName: o.routeName ?? 'signup',
+      title: o.target ? t('pages:signup.titleTarget', { name: o.target.name }) : t('pages:signup.title'),
+      status: o.status,
+      noindex: Boolean(req.user),
+    },
+  );
 }
 
 export function signupRoutes({ services }: RouteDeps): Router {
   const router = Router();
 
-  const show = async (res: Response, values: SignupValues, errors: Record<string, string>, status = 200) => {
-    const page = res.locals.page!;
-    const regions = await services.catalog.regionsOf(page.settings.countries);
-    renderPage(res, createElement(SignupPage, { values, errors, regions }), {
-      layout: 'default', routeName: 'signup', title: page.t('pages:signup.title'), status,
-    });
+  /** Where a member who is signed up already belongs: their step, the complete step, or the site. */
+  const memberStep = async (req: Request, res: Response, returnTo: string): Promise<WizardStep | null> => {
+    const step = await services.signupSteps.current(req.user!.id);
+    if (!step) res.redirect(303, returnTo);
+    else if (step === 'complete') res.redirect(303, '/complete-signup');
+    return step && step !== 'complete' ? step : null;
   };
 
   router.get('/signup', async (req, res) => {
-    if (req.user) return res.redirect(303, '/members');
-    await show(res, Object.fromEntries(FIELDS.map((f) => [f, ''])) as unknown as SignupValues, {});
+    if (!req.user) return show(req, res, services, { step: 'account' });
+    const step = await memberStep(req, res, '/members');
+    if (step) await show(req, res, services, { step });
   });
 
   router.post('/signup', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const values = Object.fromEntries(FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 200) : ''])) as unknown as SignupValues;
-    const t = res.locals.page!.t;
+    const values = Object.fromEntries(FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 200) : ''])) as unknown as AccountValues;
     try {
-      const ctx = await signupContext(req, services, undefined);
-      const ids = await services.signup.signup(
-        { ...body, sexuality: sexualityOf(values.gender, values.seeking), email_checked: body.email_checked },
-        ctx,
-      );
+      const tracking = Object.fromEntries(TRACKING_KEYS.map((k) => [k, body[k]]));
+      const ctx = await signupContext(req, services, tracking);
+      const ids = await services.signup.signup({ ...body, sexuality: sexualityOf(values.gender, values.seeking) }, ctx);
       await startSession(req, ids.userId);
-      res.redirect(303, '/complete-signup');
+      res.redirect(303, '/signup');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const errors: Record<string, string> = {};
-      if (err.code === 'email_exists') errors.email_exists = t(`errors:${err.messageKey}`);
-      else if (err.details) {
-        for (const [field, key] of Object.entries(err.details)) errors[field] = t(`errors:${key}`, err.detailParams[field] ?? {});
-        if (err.details.email === 'emailSuggestion') errors.email_suggestion = '1';
-      } else errors._form = t(`errors:${err.messageKey}`, err.params);
-      await show(res, values, errors, err.status);
+      await show(req, res, services, { step: 'account', values, errors: errorsOf(err, res.locals.page!.t), status: err.status });
     }
   });
 
-  router.get('/complete-signup', (req, res) => {
+  router.post('/signup/:step', photoUpload, async (req, res) => {
+    const owner = stepOwnerOf(req);
+    try {
+      await services.signupSteps.submit(owner, req.params.step, (req.body ?? {}) as Record<string, unknown>, req.file?.buffer);
+      res.redirect(303, '/signup');
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code === 'signup_step') return res.redirect(303, '/signup');
+      const step = await services.signupSteps.current(owner.userId);
+      await show(req, res, services, { step: step ?? 'complete', errors: errorsOf(err, res.locals.page!.t), status: err.status });
+    }
+  });
+
+  router.get('/complete-signup', async (req, res) => {
     if (!req.user) return res.redirect(303, '/signup');
-    renderPage(res, createElement(CompleteSignupPage, { email: req.user.email }), {
-      layout: 'default', routeName: 'complete-signup', title: res.locals.page!.t('pages:completeSignup.title'), noindex: true,
+    const step = await services.signupSteps.current(req.user.id);
+    if (step && step !== 'complete') return res.redirect(303, '/signup');
+    await show(req, res, services, { step: 'complete', routeName: 'complete-signup' });
+  });
+
+  router.get('/signup-matches', async (req, res) => {
+    if (!req.user || !req.viewer) return res.redirect(303, '/login?next=/signup-matches');
+    const page = res.locals.page!;
+    const profiles = await services.search.matchesFor(req.viewer, { siteCountries: page.settings.countries, cdnPrefix: page.settings.cdn_prefix });
+    renderPage(res, createElement(SignupMatchesPage, { profiles }), {
+      layout: 'default', routeName: 'signup-matches', title: page.t('pages:signupMatches.title'), noindex: true,
+    });
+  });
+
+  router.get('/members/:id/signup', async (req, res) => {
+    const id = parseId(req.params.id);
+    const page = res.locals.page!;
+    const profile = await services.profiles.view(id, { viewer: req.viewer, cdnPrefix: page.settings.cdn_prefix, visibleFields: page.settings.visible_profile_fields });
+    if (req.user) return res.redirect(303, `/members/${profile.id}`);
+    await show(req, res, services, {
+      step: 'account',
+      routeName: 'member-signup',
+      returnTo: `/members/${profile.id}`,
+      target: { id: profile.id, name: profile.name, gender: profile.gender, photo: profile.photo?.thumbUrl ?? null },
     });
   });
 

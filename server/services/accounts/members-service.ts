@@ -14,7 +14,8 @@ export class MembersService {
    */
   async sessionUser(userId: number, siteId: number, cdnPrefix: string, authAt?: number): Promise<SessionUser | undefined> {
     const m = await usersRepo.findMember(this.db, userId);
-    if (!m || m.site_id !== siteId || m.status === 'deleted') return undefined;
+    // A pending deletion ends every session; logging in again explains how to reactivate.
+    if (!m || m.site_id !== siteId || m.status === 'deleted' || m.status === 'pending_deletion') return undefined;
     if (authAt !== undefined && m.password_changed_at !== null && Number(m.password_changed_at) > authAt) return undefined;
     const disabled = await usersRepo.disabledNotificationTypes(this.db, userId);
     return {
@@ -28,6 +29,7 @@ export class MembersService {
       language: m.language,
       invisible: Boolean(m.invisible),
       fictional_icon: true,
+      signup_step: (m.signup_step as SessionUser['signup_step']) ?? null,
       profile: {
         id: m.profile_id,
         status: m.profile_status,

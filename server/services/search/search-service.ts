@@ -2,9 +2,9 @@
 import type { Db } from '../../db.js';
 import { birthBounds } from '../../lib/dates.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { countProfiles, searchProfiles, type SearchFilter } from '../../repos/profiles-repo.js';
+import { countProfiles, findProfile, searchProfiles, type SearchFilter } from '../../repos/profiles-repo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
-import type { MaybeViewer } from '../viewer.js';
+import type { MaybeViewer, Viewer } from '../viewer.js';
 import { toProfileCard } from '../profiles/profile-views.js';
 
 export interface SearchQuery {
@@ -78,4 +78,29 @@ export class SearchService {
       similar,
     };
   }
+
+  /**
+   * First matches for a new member (/signup-matches): the gender their orientation looks for, in
+   * their own country first, profiles with a photo, most recently active first.
+   */
+  async matchesFor(viewer: Viewer, ctx: { siteCountries: string[]; cdnPrefix: string }, limit = 12): Promise<ProfileCard[]> {
+    const own = await findProfile(this.db, viewer.profileId);
+    if (!own) return [];
+    const sought = seekingOf(own.gender, own.sexuality);
+    const base: SearchFilter = { countries: [own.country], gender: sought, withPhoto: true, excludeIds: [viewer.profileId] };
+    const rows = await searchProfiles(this.db, base, limit, 0);
+    if (rows.length < limit) {
+      const wider = { ...base, countries: ctx.siteCountries, excludeIds: [viewer.profileId, ...rows.map((r) => r.id)] };
+      rows.push(...(await searchProfiles(this.db, wider, limit - rows.length, 0)));
+    }
+    return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
+  }
+}
+
+/** The gender an orientation looks for; undefined (both) for bisexual members. */
+export function seekingOf(gender: string, sexuality: string): 'male' | 'female' | undefined {
+  if (sexuality === 'bi') return undefined;
+  if (sexuality === 'gay') return 'male';
+  if (sexuality === 'lesbian') return 'female';
+  return gender === 'male' ? 'female' : 'male';
 }

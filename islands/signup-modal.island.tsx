@@ -1,0 +1,69 @@
+// The signup modal (SPEC.md §2): on desktop, links to /signup open the signup steps in a dialog
+// instead; phones and the installed app follow the link to the page. Backdrop and Esc close it
+// only until the account is being created; from then on the member finishes or leaves the page.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SignupModalProps } from '../types/signup.js';
+import { useIsland } from './runtime.js';
+import { SignupWizard } from './signup/wizard.js';
+
+const DESKTOP = '(min-width: 768px)';
+const SIGNUP_LINK = 'a[href="/signup"], a[href^="/signup?"], a[data-signup]';
+
+const isDesktop = () => window.matchMedia(DESKTOP).matches && !window.matchMedia('(display-mode: standalone)').matches;
+
+export default function SignupModal({ resume, ...wizard }: SignupModalProps) {
+  const { t } = useIsland();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [returnTo, setReturnTo] = useState(wizard.returnTo);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const close = useCallback(() => {
+    if (busy) return;
+    setOpen(false);
+    opener.current?.focus();
+  }, [busy]);
+
+  useEffect(() => {
+    // The viewport is known only in the browser, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (resume && isDesktop()) setOpen(true);
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest<HTMLAnchorElement>(SIGNUP_LINK);
+      if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || !isDesktop()) return;
+      e.preventDefault();
+      opener.current = link;
+      setReturnTo(link.dataset.return ?? (window.location.pathname.startsWith('/signup') ? '/members' : window.location.pathname));
+      setOpen(true);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [resume]);
+
+  useEffect(() => {
+    document.body.classList.toggle('has-modal', open);
+    if (!open) return;
+    cardRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
+
+  if (!open) return null;
+  return (
+    <div className="modal" data-testid="signup-modal">
+      <div className="modal__backdrop" onClick={close} data-testid="signup-modal-backdrop" />
+      <div className="modal__card" role="dialog" aria-modal="true" aria-label={t('dialogLabel')} ref={cardRef}>
+        {!busy && (
+          <button type="button" className="modal__close" onClick={close} aria-label={t('close')}>
+            ×
+          </button>
+        )}
+        <SignupWizard {...wizard} returnTo={returnTo} modal onBusy={setBusy} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+// Step 0: the account. A plain form posting to /signup without JavaScript; hydrated, it posts to
+// /api/signup.php and shows the four progress stages of SPEC.md §4 while the account is created.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '../../views/components/text-field.js';
+import { sexualityOf, type AccountValues, type SignupOptions } from '../../types/signup.js';
+import { ApiError, api, adoptCsrfToken } from '../lib/api-client.js';
+import { useIsland } from '../runtime.js';
+import { FieldError, FormAlert } from './fields.js';
+import { SignupProgress, PROGRESS_STAGES } from './progress.js';
+import { useRegions } from './use-catalog.js';
+
+const STAGE_MS = 650;
+const DRAFT_KEY = 'amora.signup.draft';
+
+interface Props {
+  options: SignupOptions;
+  /** On a landing variant, the profile's gender sets what the member looks for. */
+  targetGender?: 'male' | 'female';
+  values: AccountValues | null;
+  errors: Record<string, string>;
+  tracking: Record<string, string>;
+  onBusy: (busy: boolean) => void;
+  onCreated: (email: string) => void;
+}
+
+function forgetDraft(): void {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    /* storage disabled */
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function AccountStep({ options, targetGender, values, errors: serverErrors, tracking, onBusy, onCreated }: Props) {
+  const { t, csrfToken } = useIsland();
+  const [errors, setErrors] = useState(serverErrors);
+  const [stage, setStage] = useState<number | null>(null);
+  const [draft, setDraft] = useState<AccountValues | null>(values);
+  const [country, setCountry] = useState(values?.country || options.defaultCountry);
+  const [gender, setGender] = useState(values?.gender || (targetGender === 'male' ? 'female' : 'male'));
+  const checkedEmail = useRef<string | null>(serverErrors.email_suggestion ? (values?.email ?? null) : null);
+  const regions = useRegions(options.regions);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A reload keeps what was typed (never the password): the draft lives in this tab only.
+  useEffect(() => {
+    if (values) return;
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as AccountValues | null;
+      if (saved) {
+        // Browser-only storage can be read only after hydration, so this runs in an effect.
+        // eslint-disable-next-line react-hooks/set-state-in-effect
+        setDraft(saved);
+        setCountry(saved.country || options.defaultCountry);
+        setGender(saved.gender || 'male');
+      }
+    } catch {
+      /* private mode: nothing to restore */
+    }
+  }, [values, options.defaultCountry]);
+
+  const readForm = (): Record<string, string> => Object.fromEntries([...new FormData(formRef.current!).entries()].map(([k, v]) => [k, String(v)]));
+
+  const remember = () => {
+    const { password: _password, _csrf: _token, ...rest } = readForm();
+    void _password;
+    void _token;
+    try {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(rest));
+    } catch {
+      /* storage full or disabled */
+    }
+  };
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = readForm();
+    onBusy(true);
+    setErrors({});
+    setStage(0);
+    const started = Date.now();
+    const request = api<{ csrfToken: string }>('/api/signup.php', {
+      method: 'POST',
+      csrfToken,
+      retries: 0,
+      body: { ...form, sexuality: sexualityOf(form.gender ?? '', form.seeking ?? ''), email_checked: checkedEmail.current === form.email, tracking },
+    });
+    // The first two stages run while the server checks and creates the account.
+    const ticker = setInterval(() => setStage((s) => (s === null ? s : Math.min(s + 1, 1))), STAGE_MS);
+    try {
+      const result = await request;
+      clearInterval(ticker);
+      adoptCsrfToken(result.csrfToken);
+      await sleep(Math.max(0, STAGE_MS * 2 - (Date.now() - started)));
+      for (let s = 2; s < PROGRESS_STAGES.length; s++) {
+        setStage(s);
+        await sleep(STAGE_MS);
+      }
+      forgetDraft();
+      onCreated(form.email ?? '');
+    } catch (err) {
+      clearInterval(ticker);
+      setStage(null);
+      onBusy(false);
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === 'email_exists') setErrors({ email_exists: err.message });
+      else if (Object.keys(err.fields).length) {
+        setErrors(err.fields);
+        // A "did you mean" on a valid address is asked once: the same address again is kept.
+        if (err.fields.email) checkedEmail.current = form.email ?? null;
+      } else setErrors({ _form: err.message || t('error') });
+    }
+  }
+
+  if (stage !== null) return <SignupProgress stage={stage} />;
+
+  const year = new Date().getUTCFullYear();
+  const group = regions?.find((r) => r.country === country);
+  const v = draft;
+  return (
+    <form ref={formRef} method="post" action="/signup" className="form" noValidate onSubmit={submit} onChange={remember} key={v ? 'draft' : 'empty'}>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      {Object.entries(tracking).map(([k, val]) => <input key={k} type="hidden" name={k} value={val} />)}
+      <FormAlert message={errors._form} />
+      <FormAlert message={errors.email_exists}>
+        <a href="/login">{t('login')}</a>
+      </FormAlert>
+      <div className="form__row">
+        <label className="field">
+          <span>{t('iAm')}</span>
+          <select name="gender" value={gender} onChange={(e) => setGender(e.target.value)}>
+            <option value="male">{t('man')}</option>
+            <option value="female">{t('woman')}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>{t('seeking')}</span>
+          <select name="seeking" defaultValue={v?.seeking || targetGender || (gender === 'female' ? 'male' : 'female')}>
+            <option value="female">{t('women')}</option>
+            <option value="male">{t('men')}</option>
+            <option value="both">{t('both')}</option>
+          </select>
+        </label>
+      </div>
+      <TextField label={t('name')} name="name" autoComplete="nickname" maxLength={32} defaultValue={v?.name} hint={t('nameHint')} error={errors.name} />
+      <TextField label={t('email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={v?.email} error={errors.email} />
+      {errors.email_suggestion && <input type="hidden" name="email_checked" value="true" />}
+      <TextField label={t('password')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} hint={t('passwordHint')} error={errors.password} />
+      <fieldset className="field field--group" aria-describedby={errors.birth ? 'err-birth' : undefined}>
+        <legend>{t('birth')}</legend>
+        <div className="form__row form__row--3">
+          <select name="birth_day" defaultValue={v?.birth_day ?? ''} aria-label={t('day')}>
+            <option value="">{t('day')}</option>
+            {Array.from({ length: 31 }, (_, i) => <option key={i} value={i + 1}>{i + 1}</option>)}
+          </select>
+          <select name="birth_month" defaultValue={v?.birth_month ?? ''} aria-label={t('month')}>
+            <option value="">{t('month')}</option>
+            {options.months.map((m, i) => <option key={m} value={i + 1}>{m}</option>)}
+          </select>
+          <select name="birth_year" defaultValue={v?.birth_year ?? ''} aria-label={t('year')}>
+            <option value="">{t('year')}</option>
+            {Array.from({ length: 83 }, (_, i) => year - 18 - i).map((y) => <option key={y} value={y}>{y}</option>)}
+          </select>
+        </div>
+        <FieldError id="birth" error={errors.birth} />
+      </fieldset>
+      <div className="form__row">
+        <label className="field">
+          <span>{t('country')}</span>
+          <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
+            {options.countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+          </select>
+          <FieldError id="country" error={errors.country} />
+        </label>
+        {group && group.regions.length > 0 && (
+          <label className="field">
+            <span>{group.term}</span>
+            <select name="region" defaultValue={v?.region ?? ''} key={country}>
+              <option value="">–</option>
+              {group.regions.map((r) => <option key={r} value={r}>{r}</option>)}
+            </select>
+            <FieldError id="region" error={errors.region} />
+          </label>
+        )}
+      </div>
+      <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="signup-submit">{t('submit')}</button>
+      <small className="form__legal">{t('legal')}</small>
+    </form>
+  );
+}

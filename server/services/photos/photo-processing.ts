@@ -1,0 +1,36 @@
+// Turns an uploaded file into the three stored variants. Every upload is decoded and re-encoded:
+// what is stored is a fresh JPEG made from pixels only, so no metadata (GPS, camera, comments) and
+// no smuggled payload survives, and a file that is not a picture fails here.
+import sharp, { type Metadata } from 'sharp';
+import { ValidationError } from '../../errors.js';
+import type { PhotoVariant } from '../media/photo-urls.js';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Larger pixel counts are refused before decoding (a 50 KB PNG can claim 100,000² pixels). */
+const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif']);
+const MIN_SIDE = 200;
+
+export async function photoVariants(input: Buffer): Promise<{ files: Record<PhotoVariant, Buffer>; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new ValidationError({ photo: 'photoType' }, 'photoType');
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new ValidationError({ photo: 'photoType' }, 'photoType');
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new ValidationError({ photo: 'photoTooManyPixels' }, 'photoTooManyPixels', { photo: { max: MAX_INPUT_PIXELS / 1_000_000 } });
+  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).autoOrient();
+  try {
+    const full = await base().resize(1200, 1600, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 84 }).toBuffer({ resolveWithObject: true });
+    if (Math.min(full.info.width, full.info.height) < MIN_SIDE) throw new ValidationError({ photo: 'photoTooSmall' }, 'photoTooSmall', { photo: { min: MIN_SIDE } });
+    const [thumb, blur] = await Promise.all([
+      base().resize(240, 320, { fit: 'cover', position: 'attention' }).jpeg({ quality: 78 }).toBuffer(),
+      base().resize(360, 480, { fit: 'cover' }).blur(28).modulate({ brightness: 0.9 }).jpeg({ quality: 60 }).toBuffer(),
+    ]);
+    return { files: { full: full.data, thumb, blur }, width: full.info.width, height: full.info.height };
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    throw new ValidationError({ photo: 'photoType' }, 'photoType');
+  }
+}
