@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../server/config.js';
 import { AppError } from '../server/errors.js';
+import { registerAccounts } from './commands/accounts.js';
 import { registerCompany } from './commands/company.js';
 import { registerDb } from './commands/db.js';
 import { registerMail } from './commands/mail.js';
@@ -13,6 +14,7 @@ registerDb(program);
 registerSites(program);
 registerCompany(program);
 registerMail(program);
+registerAccounts(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

@@ -20,6 +20,7 @@ import { siteApi } from './routes/api/site-api.js';
 import { signupApi } from './routes/api/signup-api.js';
 import { userApi } from './routes/api/user-api.js';
 import { activationRoutes } from './routes/pages/activation-routes.js';
+import { accountDeletionRoutes } from './routes/pages/account-deletion-routes.js';
 import { settingsRoutes } from './routes/pages/settings-routes.js';
 import { signupRoutes } from './routes/pages/signup-routes.js';
 import { trackingMiddleware } from './routes/tracking.js';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(passwordRoutes(routeDeps));
   app.use(activationRoutes(routeDeps));
   app.use(signupRoutes(routeDeps));
+  app.use(accountDeletionRoutes(routeDeps));
   app.use(settingsRoutes(routeDeps));
   app.use(pricingRoutes(routeDeps));
 

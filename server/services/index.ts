@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
+import { AccountDeletionService } from './accounts/account-deletion-service.js';
 import { AuthService } from './accounts/auth-service.js';
 import { AccountSettingsService } from './accounts/account-settings-service.js';
 import { ActivationService } from './accounts/activation-service.js';
@@ -29,6 +30,7 @@ import { SitesService } from './sites/sites-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
+  accountDeletion: AccountDeletionService;
   signup: SignupService;
   signupSteps: SignupStepsService;
   activation: ActivationService;
@@ -56,16 +58,18 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
   const mail = new MailService(db, mailTransport, config.mailFrom, logger);
   const tokens = new TokensService(db);
   const media = new MediaService(db, config.mediaDir);
+  const activation = new ActivationService(db, tokens, mail, deps.i18n, deps.redis);
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
   return {
     mail,
     tokens,
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
-    signup: new SignupService(db, tokens, mail, deps.i18n),
+    signup: new SignupService(db, activation, mail),
     signupSteps: new SignupStepsService(db, photos, catalog),
-    activation: new ActivationService(db, tokens),
+    activation,
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
+    accountDeletion: new AccountDeletionService(db, tokens, mail, photos, deps.i18n),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites: new SitesService(db, config.defaultSite),

@@ -1,5 +1,6 @@
 // Default layout: top bar, banners, content, footer with disclaimer, site-entry warning, signup modal.
 import type { ReactNode } from 'react';
+import { ActivationReminder } from '../components/activation-reminder.js';
 import { EntryWarning } from '../components/entry-warning.js';
 import { Footer } from '../components/footer.js';
 import { SignupModalSlot } from '../components/signup-islands.js';
@@ -9,6 +10,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <TopBar />
+      <ActivationReminder />
       <main id="main" className="main">{children}</main>
       <Footer />
       <EntryWarning />

@@ -28,3 +28,17 @@ export function ActivateErrorPage() {
     </div>
   );
 }
+
+export function ActivationSentPage({ email }: { email: string }) {
+  const { t } = usePage();
+  return (
+    <div className="container section narrow auth">
+      <div className="auth__card result">
+        <div className="result__icon result__icon--ok" aria-hidden="true">✉</div>
+        <h1 className="page-title">{t('pages:activate.sentTitle')}</h1>
+        <p>{t('pages:activate.sentBody', { email })}</p>
+        <a className="btn btn--primary btn--block" href="/members">{t('pages:activate.doneCta')}</a>
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,6 @@
-// /settings: language, invisible mode and password, each a small form that works without JavaScript.
+// /settings: language, invisible mode, password, e-mail and account deletion, each a small form
+// that works without JavaScript.
+import { DELETE_REASONS } from '../../types/accounts.js';
 import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
 import { TextField } from '../components/text-field.js';
 import { usePage } from '../render-context.js';
@@ -6,9 +8,11 @@ import { usePage } from '../render-context.js';
 export interface SettingsPageProps {
   notice?: string;
   errors: Record<string, string>;
+  /** What the deletion form held when it came back with an error. */
+  deletion?: { reason: string; remarks: string };
 }
 
-export function SettingsPage({ notice, errors }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -64,6 +68,31 @@ export function SettingsPage({ notice, errors }: SettingsPageProps) {
           <TextField label={t('pages:settings.newEmail')} name="new_email" type="email" autoComplete="email" maxLength={191} error={errors.new_email} />
           <TextField label={t('pages:settings.currentPassword')} name="email_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.email_password} />
           <button className="btn btn--light" type="submit">{t('pages:settings.changeEmail')}</button>
+        </form>
+      </section>
+
+      <section className="auth__card settings__section settings__section--danger" id="delete">
+        <h2>{t('pages:settings.deleteTitle')}</h2>
+        <p>{t('pages:settings.deleteIntro', { days: 14 })}</p>
+        <form method="post" action="/settings/delete" className="form" data-testid="delete-form">
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <fieldset className="field field--group" aria-describedby={errors.reason ? 'err-reason' : undefined}>
+            <legend>{t('pages:settings.deleteReason')}</legend>
+            {DELETE_REASONS.map((r) => (
+              <label key={r} className="check">
+                <input type="radio" name="reason" value={r} defaultChecked={deletion?.reason === r} required />
+                <span>{t(`pages:settings.deleteReasons.${r}`)}</span>
+              </label>
+            ))}
+            {errors.reason && <span className="field__error" id="err-reason" role="alert">{errors.reason}</span>}
+          </fieldset>
+          <label className="field">
+            <span>{t('pages:settings.deleteRemarks')}</span>
+            <textarea name="remarks" rows={3} maxLength={1000} defaultValue={deletion?.remarks} aria-invalid={errors.remarks ? true : undefined} />
+            {errors.remarks && <span className="field__error" role="alert">{errors.remarks}</span>}
+          </label>
+          <TextField label={t('pages:settings.currentPassword')} name="delete_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.delete_password} />
+          <button className="btn btn--danger" type="submit">{t('pages:settings.deleteSubmit')}</button>
         </form>
       </section>
     </div>

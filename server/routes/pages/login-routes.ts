@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { RateLimitedError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { LoginFailedError } from '../../services/accounts/auth-service.js';
 import { renderPage } from '../../render/render-page.js';
 import { LoginPage } from '../../../views/pages/login-page.js';
@@ -35,7 +35,8 @@ export function loginRoutes({ services }: RouteDeps): Router {
       await startSession(req, userId);
       res.redirect(303, next);
     } catch (err) {
-      if (!(err instanceof LoginFailedError) && !(err instanceof RateLimitedError)) throw err;
+      // Wrong credentials, the lockout, or an account waiting to be deleted: said on the form.
+      if (!(err instanceof AppError) || !['login_failed', 'rate_limited', 'account_pending_deletion'].includes(err.code)) throw err;
       const message = res.locals.page!.t(`errors:${err.messageKey}`, err.params);
       renderPage(res, createElement(LoginPage, { email, next, error: message }), {
         layout: 'default',

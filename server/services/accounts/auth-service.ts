@@ -38,6 +38,8 @@ export class AuthService {
       throw new LoginFailedError();
     }
     await this.throttle.recordSuccess(siteId, email);
+    // The right password, but the account waits to be deleted: say how to get it back.
+    if (user.status === 'pending_deletion') throw new AppError('account_pending_deletion', 403, 'accountPendingDeletion');
     await markLoggedIn(this.db, user.id);
     return user.id;
   }

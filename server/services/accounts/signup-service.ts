@@ -2,7 +2,6 @@
 // tracking record, signup credits through the ledger, and the activation e-mail, all in one
 // transaction so that an account never exists without its credits or its activation mail.
 import { run as suggestEmail } from '@zootools/email-spell-checker';
-import type { i18n as I18n } from 'i18next';
 import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
@@ -10,13 +9,11 @@ import { ageOn } from '../../lib/dates.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { applyCreditDelta } from '../../repos/credits-repo.js';
 import { emailTaken, insertAccount } from '../../repos/signup-repo.js';
-import { actionEmail } from '../mail/email-templates.js';
 import type { MailService } from '../mail/mail-service.js';
-import type { TokensService } from '../tokens/tokens-service.js';
+import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
 
 export const MIN_AGE = 18;
-export const ACTIVATION_TTL_MS = 14 * 24 * 3600_000;
 
 export interface SignupInput {
   name?: unknown;
@@ -65,9 +62,8 @@ export function cleanTracking(raw: Record<string, unknown>): SignupContext['trac
 export class SignupService {
   constructor(
     private readonly db: Db,
-    private readonly tokens: TokensService,
+    private readonly activation: ActivationService,
     private readonly mail: MailService,
-    private readonly i18n: I18n,
   ) {}
 
   async signup(input: SignupInput, ctx: SignupContext): Promise<{ userId: number; profileId: number }> {
@@ -87,12 +83,10 @@ export class SignupService {
         if (ctx.signupCredits > 0) {
           await applyCreditDelta(tx, { userId: ids.userId, delta: ctx.signupCredits, reason: 'signup', idempotencyKey: `signup:${ids.userId}` });
         }
-        const token = await this.tokens.issue(ids.userId, 'activation', ACTIVATION_TTL_MS, null, tx);
-        const content = actionEmail(this.i18n.getFixedT(ctx.language), {
-          template: 'activation', name: v.name, siteName: ctx.siteName, supportEmail: ctx.supportEmail,
-          url: `${ctx.baseUrl}/activate?token=${token}`,
+        await this.activation.queueMail(tx, {
+          userId: ids.userId, siteId: ctx.siteId, email: v.email, name: v.name, language: ctx.language,
+          siteName: ctx.siteName, supportEmail: ctx.supportEmail, baseUrl: ctx.baseUrl,
         });
-        await this.mail.enqueue({ siteId: ctx.siteId, userId: ids.userId, to: v.email, template: 'activation', language: ctx.language, ...content }, tx);
         return ids;
       });
     } catch (err) {

@@ -14,7 +14,8 @@ const MIN_SIDE = 200;
 export async function photoVariants(input: Buffer): Promise<{ files: Record<PhotoVariant, Buffer>; width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Reading the header decodes no pixels, so the size can be checked before anything is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ValidationError({ photo: 'photoType' }, 'photoType');
   }

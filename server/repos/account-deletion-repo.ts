@@ -1,0 +1,48 @@
+// SQL for deleting accounts: the pending state, reactivation and the final anonymisation.
+import type { Runner } from '../db.js';
+
+export async function markPendingDeletion(db: Runner, userId: number, o: { reason: string; remarks: string | null }, now: number): Promise<void> {
+  await db('users').where('id', userId).whereIn('status', ['active', 'not_confirmed']).update({
+    status: 'pending_deletion', deletion_requested_at: now, delete_reason: o.reason, delete_remarks: o.remarks, updated_at: now,
+  });
+  await db('profiles').where('user_id', userId).update({ status: 'hidden', updated_at: now });
+}
+
+/** Back to where the account was: active if the e-mail was confirmed, else not_confirmed. */
+export async function reactivate(db: Runner, userId: number, since: number, now: number): Promise<boolean> {
+  const row = await db('users').where({ id: userId, status: 'pending_deletion' }).andWhere('deletion_requested_at', '>=', since).first('confirmed_at');
+  if (!row) return false;
+  const confirmed = row.confirmed_at !== null;
+  await db('users').where('id', userId).update({
+    status: confirmed ? 'active' : 'not_confirmed', deletion_requested_at: null, delete_reason: null, delete_remarks: null, updated_at: now,
+  });
+  await db('profiles').where('user_id', userId).update({ status: confirmed ? 'active' : 'disabled', updated_at: now });
+  return true;
+}
+
+export async function accountsDueForPurge(db: Runner, before: number, limit: number): Promise<{ id: number; credits: number; profile_id: number | null }[]> {
+  return db({ u: 'users' })
+    .leftJoin({ p: 'profiles' }, 'p.user_id', 'u.id')
+    .where('u.status', 'pending_deletion')
+    .andWhere('u.deletion_requested_at', '<', before)
+    .orderBy('u.id')
+    .limit(limit)
+    .select('u.id', 'u.credits', 'p.id as profile_id');
+}
+
+/** Personal data of a purged account: the rows that hold it go, the rest keeps no trace of the person. */
+const PERSONAL_TABLES = ['push_subscriptions', 'tokens', 'notification_settings', 'dismissals', 'direct_debit_mandates', 'otp_codes', 'sms_outbox', 'mail_outbox'];
+
+export async function anonymise(db: Runner, userId: number, profileId: number | null, now: number): Promise<void> {
+  for (const table of PERSONAL_TABLES) await db(table).where('user_id', userId).delete();
+  await db('users').where('id', userId).update({
+    email: `deleted-${userId}@deleted.invalid`, password_hash: '!', status: 'deleted', deleted_at: now, delete_remarks: null,
+    signup_ip: null, signup_reason: null, network: null, ref: null, sub1: null, sub2: null, sub3: null, invisible: true, updated_at: now,
+  });
+  if (profileId === null) return;
+  await db('profile_interests').where('profile_id', profileId).delete();
+  await db('profiles').where('id', profileId).update({
+    name: 'Deleted', about: null, city: null, region: null, hair_color: null, eye_color: null, body_type: null, relationship_status: null,
+    tattoos: null, status: 'hidden', updated_at: now,
+  });
+}

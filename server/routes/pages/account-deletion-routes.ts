@@ -1,0 +1,56 @@
+// Deleting an account from the settings page, the page after it, and the reactivation link.
+import { Router } from 'express';
+import { createElement } from 'react';
+import { AppError } from '../../errors.js';
+import { renderPage } from '../../render/render-page.js';
+import { AccountDeletedPage, ReactivatedPage, ReactivationErrorPage } from '../../../views/pages/account-deletion-pages.js';
+import { SettingsPage } from '../../../views/pages/settings-page.js';
+import type { RouteDeps } from '../route-deps.js';
+import { endSession, startSession } from '../session-helpers.js';
+
+export function accountDeletionRoutes({ services }: RouteDeps): Router {
+  const router = Router();
+
+  router.post('/settings/delete', async (req, res) => {
+    if (!req.user) return res.redirect(303, '/login?next=/settings');
+    const page = res.locals.page!;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      await services.accountDeletion.requestDeletion(
+        req.user.id,
+        { reason: body.reason, remarks: body.remarks, password: body.delete_password },
+        { siteName: req.site.name, supportEmail: page.settings.support_email, baseUrl: `${req.protocol}://${req.get('host')}` },
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.details) throw err;
+      const errors = Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, page.t(`errors:${v}`, err.detailParams[k] ?? {})]));
+      const values = { reason: typeof body.reason === 'string' ? body.reason : '', remarks: typeof body.remarks === 'string' ? body.remarks.slice(0, 1000) : '' };
+      return renderPage(res, createElement(SettingsPage, { errors, deletion: values }), {
+        layout: 'default', routeName: 'settings', title: page.t('pages:settings.title'), status: err.status, noindex: true,
+      });
+    }
+    await endSession(req, res);
+    res.redirect(303, '/account-deleted');
+  });
+
+  router.get('/account-deleted', (_req, res) => {
+    renderPage(res, createElement(AccountDeletedPage), { layout: 'default', routeName: 'account-deleted', title: res.locals.page!.t('pages:accountDeleted.title'), noindex: true });
+  });
+
+  router.get('/reactivate', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const userId = await services.accountDeletion.reactivate(token);
+    const t = res.locals.page!.t;
+    if (!userId) {
+      return renderPage(res, createElement(ReactivationErrorPage), { layout: 'default', routeName: 'reactivate', title: t('pages:reactivate.errorTitle'), status: 400, noindex: true });
+    }
+    await startSession(req, userId);
+    res.redirect(303, '/reactivate/done');
+  });
+
+  router.get('/reactivate/done', (_req, res) => {
+    renderPage(res, createElement(ReactivatedPage), { layout: 'default', routeName: 'reactivate-done', title: res.locals.page!.t('pages:reactivate.doneTitle'), noindex: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,94 @@
+// Deleting an account (SPEC.md §3, §4): the member gives a reason (and remarks), confirms with the
+// password, and the account waits 14 days as pending_deletion, hidden from everyone, with a
+// reactivation link by e-mail. `purge()` (cron: `amora accounts purge`) then anonymises what is
+// left: photos and personal rows go, the credit ledger stays for the books under an anonymous id.
+import type { i18n as I18n } from 'i18next';
+import type { Db } from '../../db.js';
+import { ValidationError } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import * as deletionRepo from '../../repos/account-deletion-repo.js';
+import { applyCreditDelta } from '../../repos/credits-repo.js';
+import { findMember } from '../../repos/users-repo.js';
+import { actionEmail } from '../mail/email-templates.js';
+import type { MailService } from '../mail/mail-service.js';
+import type { PhotosService } from '../photos/photos-service.js';
+import type { TokensService } from '../tokens/tokens-service.js';
+import { DELETE_REASONS } from '../../../types/accounts.js';
+
+export const REACTIVATION_DAYS = 14;
+const REACTIVATION_MS = REACTIVATION_DAYS * 24 * 3600_000;
+const REMARKS_MAX = 1000;
+
+export interface DeletionRequest {
+  reason: unknown;
+  remarks: unknown;
+  password: unknown;
+}
+
+export class AccountDeletionService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokensService,
+    private readonly mail: MailService,
+    private readonly photos: PhotosService,
+    private readonly i18n: I18n,
+  ) {}
+
+  async requestDeletion(userId: number, input: DeletionRequest, site: { siteName: string; supportEmail: string; baseUrl: string }): Promise<void> {
+    const reason = typeof input.reason === 'string' ? input.reason : '';
+    const remarks = typeof input.remarks === 'string' ? input.remarks.trim() : '';
+    const password = typeof input.password === 'string' ? input.password : '';
+    const fields: Record<string, string> = {};
+    if (!(DELETE_REASONS as readonly string[]).includes(reason)) fields.reason = 'deleteReasonMissing';
+    else if (reason === 'other' && !remarks) fields.remarks = 'deleteRemarksMissing';
+    if (remarks.length > REMARKS_MAX) fields.remarks = 'deleteRemarksTooLong';
+    const m = await findMember(this.db, userId);
+    const row = m ? await this.db('users').where('id', userId).first('password_hash') : undefined;
+    if (!row || !(await verifyPassword(password, row.password_hash))) fields.delete_password = 'oldPasswordWrong';
+    const keys = Object.values(fields);
+    if (keys.length || !m) throw new ValidationError(fields, keys[0] ?? 'invalidInput', { remarks: { max: REMARKS_MAX } });
+
+    await this.db.transaction(async (tx) => {
+      const now = Date.now();
+      await deletionRepo.markPendingDeletion(tx, userId, { reason, remarks: remarks || null }, now);
+      const token = await this.tokens.issue(userId, 'reactivation', REACTIVATION_MS, null, tx);
+      const content = actionEmail(this.i18n.getFixedT(m.language), {
+        template: 'reactivation', name: m.profile_name, siteName: site.siteName, supportEmail: site.supportEmail,
+        url: `${site.baseUrl}/reactivate?token=${token}`, vars: { days: REACTIVATION_DAYS },
+      });
+      await this.mail.enqueue({ siteId: m.site_id, userId, to: m.email, template: 'reactivation', language: m.language, ...content }, tx);
+    });
+    void this.mail.deliverDue().catch(() => undefined);
+  }
+
+  /** The member's id when the link is valid and the 14 days have not passed; undefined otherwise. */
+  async reactivate(token: string): Promise<number | undefined> {
+    return this.db.transaction(async (tx) => {
+      const used = await this.tokens.consume('reactivation', token, tx);
+      if (!used) return undefined;
+      const now = Date.now();
+      return (await deletionRepo.reactivate(tx, used.userId, now - REACTIVATION_MS, now)) ? used.userId : undefined;
+    });
+  }
+
+  /** Anonymises accounts whose 14 days have passed; a dry run only counts them. */
+  async purge(o: { now?: number; dryRun?: boolean } = {}): Promise<{ accounts: number; photos: number }> {
+    const before = (o.now ?? Date.now()) - REACTIVATION_MS;
+    let accounts = 0;
+    let photos = 0;
+    for (;;) {
+      const due = await deletionRepo.accountsDueForPurge(this.db, before, 100);
+      if (o.dryRun) return { accounts: due.length, photos: 0 };
+      if (!due.length) return { accounts, photos };
+      for (const u of due) {
+        if (u.profile_id !== null) photos += await this.photos.removeAllOf(u.profile_id);
+        await this.db.transaction(async (tx) => {
+          // The balance leaves through the ledger, so the books still add up.
+          if (Number(u.credits) > 0) await applyCreditDelta(tx, { userId: u.id, delta: -Number(u.credits), reason: 'purge', idempotencyKey: `purge:${u.id}` });
+          await deletionRepo.anonymise(tx, u.id, u.profile_id, Date.now());
+        });
+        accounts++;
+      }
+    }
+  }
+}

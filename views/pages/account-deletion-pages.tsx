@@ -1,0 +1,45 @@
+// After deleting an account, and the result of the reactivation link.
+import { usePage } from '../render-context.js';
+
+export function AccountDeletedPage() {
+  const { t, settings } = usePage();
+  return (
+    <div className="container section narrow auth">
+      <div className="auth__card result" data-testid="account-deleted">
+        <div className="result__icon result__icon--ok" aria-hidden="true">✓</div>
+        <h1 className="page-title">{t('pages:accountDeleted.title')}</h1>
+        <p>{t('pages:accountDeleted.body', { days: 14 })}</p>
+        <p className="entry-warning__small">{t('pages:accountDeleted.support', { supportEmail: settings.support_email })}</p>
+        <a className="btn btn--light btn--block" href="/">{t('pages:accountDeleted.home')}</a>
+      </div>
+    </div>
+  );
+}
+
+export function ReactivatedPage() {
+  const { t } = usePage();
+  return (
+    <div className="container section narrow auth">
+      <div className="auth__card result">
+        <div className="result__icon result__icon--ok" aria-hidden="true">♥</div>
+        <h1 className="page-title">{t('pages:reactivate.doneTitle')}</h1>
+        <p>{t('pages:reactivate.doneBody')}</p>
+        <a className="btn btn--primary btn--block btn--lg" href="/members">{t('pages:reactivate.doneCta')}</a>
+      </div>
+    </div>
+  );
+}
+
+export function ReactivationErrorPage() {
+  const { t, settings } = usePage();
+  return (
+    <div className="container section narrow auth">
+      <div className="auth__card result">
+        <div className="result__icon result__icon--error" aria-hidden="true">!</div>
+        <h1 className="page-title">{t('pages:reactivate.errorTitle')}</h1>
+        <p>{t('pages:reactivate.errorBody', { supportEmail: settings.support_email })}</p>
+        <a className="btn btn--primary btn--block" href="/">{t('pages:accountDeleted.home')}</a>
+      </div>
+    </div>
+  );
+}
