@@ -45,6 +45,9 @@ export interface AppDeps extends Omit<Runtime, 'close' | 'redis'> {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** GET links from e-mails that log the member in, so they need a session even without a cookie. */
+const LOGS_IN_ON_GET = new Set(['/reactivate']);
+
 export function createApp(deps: AppDeps): express.Express {
   const { config, services, i18n, logger } = deps;
   const app = express();
@@ -96,7 +99,7 @@ export function createApp(deps: AppDeps): express.Express {
   // A visitor's page view (a GET without a session cookie) needs no session: skipping the store
   // keeps anonymous traffic cheap. Everything else, logins included, gets one.
   app.use((req, res, next) => {
-    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && !LOGS_IN_ON_GET.has(req.path);
     if (anonymousRead) return next();
     sessions(req, res, next);
   });

@@ -17,6 +17,14 @@ export async function releasePhotoSlot(db: Runner, profileId: number): Promise<v
   await db('profiles').where('id', profileId).andWhere('photo_count', '>', 0).update({ photo_count: db.raw('photo_count - 1') });
 }
 
+/**
+ * Takes the profile row's write lock first: the photo insert's foreign-key check would otherwise
+ * share-lock it, and two uploads upgrading that lock together deadlock on MariaDB.
+ */
+export async function lockProfileRow(db: Runner, profileId: number): Promise<void> {
+  await db('profiles').where('id', profileId).update({ updated_at: Date.now() });
+}
+
 export async function insertPhoto(db: Runner, p: { profileId: number; fileKey: string; width: number; height: number }, now: number): Promise<number> {
   const last = await db('photos').where('profile_id', p.profileId).max({ m: 'position' }).first();
   const [id] = await db('photos').insert({

@@ -13,7 +13,7 @@ export async function createMember(
   const password = o.password ?? 'a good long password';
   const [id] = await db('users').insert({
     site_id: o.siteId ?? 1, email, password_hash: await hashPassword(password), status: o.status ?? 'active', language: o.language ?? 'en',
-    signup_date: now, created_at: now, updated_at: now,
+    signup_date: now, confirmed_at: (o.status ?? 'active') === 'active' ? now : null, created_at: now, updated_at: now,
   });
   await db('profiles').insert({
     user_id: id, name: o.name ?? 'Sam', gender: 'female', sexuality: 'hetero', birth_date: '1992-04-01', country: 'GB',

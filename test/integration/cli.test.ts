@@ -28,6 +28,8 @@ describe('[sqlite] amora CLI', function () {
   it('db migrate, rollback --all and migrate again', async () => {
     expect((await amora('db', 'migrate')).stdout).to.match(/applied 8/);
     expect((await amora('db', 'migrate')).stdout).to.match(/already up to date/);
+    expect((await amora('accounts', 'purge', '--dry-run')).stdout).to.match(/due 0 \(dry run/);
+    expect((await amora('accounts', 'purge')).stdout).to.match(/purged 0, photos deleted 0/);
     expect((await amora('db', 'rollback', '--all')).stdout).to.match(/rolled back 8/);
     expect((await amora('db', 'migrate')).stdout).to.match(/applied 8/);
   });

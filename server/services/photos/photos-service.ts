@@ -26,6 +26,7 @@ export class PhotosService {
     try {
       await this.media.store(fileKey, variants.files);
       const photoId = await this.db.transaction(async (tx) => {
+        await photosRepo.lockProfileRow(tx, owner.profileId);
         const id = await photosRepo.insertPhoto(tx, { profileId: owner.profileId, fileKey, width: variants.width, height: variants.height }, Date.now());
         await photosRepo.setMainIfNone(tx, owner.profileId, id);
         return id;
