@@ -1,8 +1,17 @@
-// A visitor signs up on a phone with the form, confirms the e-mail from the captured mail, logs
-// out and logs in again.
+// A visitor signs up on a phone on the /signup page, and on a desktop in the modal, walks the
+// steps, confirms the e-mail from the captured mail, logs out and logs in again.
 import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { expect } from 'chai';
 import { SCREENSHOTS, openPage, useHarness, waitForMail } from './harness.js';
+
+async function skipSteps(page: Page, steps: string[]) {
+  for (const step of steps) {
+    await page.locator(`[data-step=${step}]`).waitFor();
+    await page.locator(`[data-step=${step}] button[name=skip]`).click();
+  }
+}
 
 describe('signup in the browser', function () {
   this.timeout(180_000);
@@ -25,10 +34,17 @@ describe('signup in the browser', function () {
     await page.selectOption('select[name=birth_year]', '1991');
     await page.selectOption('select[name=region]', 'London');
     await page.screenshot({ path: join(SCREENSHOTS, 'phone-signup.png'), fullPage: true });
-    await page.locator('.auth__card button[type=submit]').click();
-    await page.waitForURL(/\/complete-signup$/);
-    expect(await page.textContent('main')).to.include(email);
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('signup-progress').waitFor();
+    await page.locator('[data-step=photo]').waitFor();
+    await skipSteps(page, ['photo', 'personal', 'about']);
+    await page.getByTestId('step-push-submit').click();
+    await page.getByTestId('signup-complete').waitFor();
+    expect(await page.getByTestId('signup-complete').textContent()).to.include(email);
     await page.screenshot({ path: join(SCREENSHOTS, 'phone-complete-signup.png') });
+    // A reload stays on the complete step: the server keeps it.
+    await page.goto(harness().baseUrl + '/signup');
+    await page.waitForURL(/\/complete-signup$/);
 
     const mail = await waitForMail(harness().dataDir, email);
     expect(mail).to.include('Subject: Confirm your e-mail address for Amora');
@@ -46,6 +62,65 @@ describe('signup in the browser', function () {
     await page.locator('.auth__card button[type=submit]').click();
     await page.waitForURL(/\/members$/);
     expect(await page.locator('.account-menu summary').textContent()).to.equal('Evi');
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('signs up in the modal on desktop, which Esc closes only before the account is created', async () => {
+    const { context, page, errors } = await openPage(harness().browser, 'desktop');
+    await page.goto(harness().baseUrl + '/');
+    await page.getByTestId('entry-enter').click();
+    await page.goto(harness().baseUrl + '/members');
+    await page.locator('[data-island="signup-modal"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const signupLink = page.locator('.topbar a[href="/signup"]');
+    await signupLink.click();
+    const modal = page.getByTestId('signup-modal');
+    await modal.waitFor();
+    expect(page.url()).to.match(/\/members$/);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+
+    await signupLink.click();
+    const email = `e2e-modal-${Date.now()}@example.org`;
+    await modal.locator('input[name=name]').fill('Noor');
+    await modal.locator('input[name=email]').fill(email);
+    await modal.locator('input[name=password]').fill('quiet evenings with books');
+    await modal.locator('select[name=birth_day]').selectOption('8');
+    await modal.locator('select[name=birth_month]').selectOption('11');
+    await modal.locator('select[name=birth_year]').selectOption('1988');
+    await modal.getByTestId('signup-submit').click();
+    await page.getByTestId('signup-progress').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'desktop-signup-progress.png') });
+    // In progress: neither Esc nor the backdrop closes it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(8, 300);
+    expect(await modal.count()).to.equal(1);
+
+    await modal.locator('[data-step=photo]').waitFor();
+    const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#d9a' } }).jpeg().toBuffer();
+    await modal.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await modal.getByTestId('step-photo-submit').click();
+    await modal.locator('[data-step=personal]').waitFor();
+    // A reload resumes the modal at the same step.
+    await page.reload();
+    await modal.locator('[data-step=personal]').waitFor();
+    await modal.locator('select[name=eye_color]').selectOption('green');
+    await modal.getByTestId('step-personal-submit').click();
+    await modal.locator('[data-step=about]').waitFor();
+    await modal.locator('textarea[name=signup_message]').fill('Books, tea and long talks.');
+    await modal.getByTestId('step-about-submit').click();
+    await modal.locator('[data-step=push]').waitFor();
+    await modal.getByTestId('step-push-submit').click();
+    await modal.getByTestId('signup-complete').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'desktop-signup-complete.png') });
+
+    const mail = await waitForMail(harness().dataDir, email);
+    const link = /(http:\/\/localhost:\d+\/activate\?token=[A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+    await page.goto(link);
+    await page.waitForURL(/\/activate\/done$/);
+    await page.goto(harness().baseUrl + '/members');
+    expect(await page.locator('.account-menu summary').textContent()).to.equal('Noor');
+    expect(await page.getByTestId('signup-modal').count()).to.equal(0);
     expect(errors).to.deep.equal([]);
     await context.close();
   });
