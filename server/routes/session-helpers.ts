@@ -1,5 +1,7 @@
 // Starting and ending a member's session: a new session id at login (no fixation), destroyed at logout.
 import type { Request, Response } from 'express';
+import { AuthRequiredError } from '../errors.js';
+import type { StepOwner } from '../services/accounts/signup-steps-service.js';
 import { SESSION_COOKIE } from '../sessions.js';
 
 export function startSession(req: Request, userId: number): Promise<void> {
@@ -25,4 +27,10 @@ export function endSession(req: Request, res: Response): Promise<void> {
       resolve();
     }),
   );
+}
+
+/** The logged-in member as the signup steps need it; 403 authentication_required without one. */
+export function stepOwnerOf(req: Request): StepOwner {
+  if (!req.user || !req.viewer) throw new AuthRequiredError();
+  return { userId: req.user.id, profileId: req.user.profile.id, premium: req.user.paid_user };
 }

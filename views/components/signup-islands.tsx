@@ -12,17 +12,29 @@ import { Island } from './island.js';
 const NO_MODAL_ROUTES = new Set(['signup', 'complete-signup', 'member-signup', 'signup-matches', 'login', 'reset-password', 'reset-password-do']);
 const PENDING_STEPS = new Set<WizardStep>(['photo', 'personal', 'about', 'push']);
 
+/** Month names per locale: every visitor page carries them, so they are made once, not per request. */
+const monthsByLocale = new Map<string, string[]>();
+
+function monthNames(lng: string): string[] {
+  let months = monthsByLocale.get(lng);
+  if (!months) {
+    const format = new Intl.DateTimeFormat(lng, { month: 'long', timeZone: 'UTC' });
+    months = Array.from({ length: 12 }, (_, i) => format.format(new Date(Date.UTC(2000, i, 1))));
+    monthsByLocale.set(lng, months);
+  }
+  return months;
+}
+
 export function signupOptions(
   page: RenderState,
   extra: { regions: CountryRegions[] | null; interests: { slug: string; label: string }[] | null },
 ): SignupOptions {
-  const monthName = new Intl.DateTimeFormat(page.lng, { month: 'long', timeZone: 'UTC' });
   return {
     countries: page.settings.countries.map((code) => ({ code, name: page.t(`countries.${code}`) })),
     regions: extra.regions,
     defaultCountry: page.settings.geoip_selected_country,
     interests: extra.interests,
-    months: Array.from({ length: 12 }, (_, i) => monthName.format(new Date(Date.UTC(2000, i, 1)))),
+    months: monthNames(page.lng),
     pushPublicKey: page.settings.push_public_key,
     siteName: page.settings.name,
     supportEmail: page.settings.support_email,

@@ -3,18 +3,11 @@
 // session. POST /api/signup-step.php saves or skips one later step (the photo as multipart).
 // The tracking record comes with the body (the client passes the landing query on) or from the
 // cookie set when the visitor landed.
-import { Router, type Request } from 'express';
-import { AuthRequiredError } from '../../errors.js';
-import type { StepOwner } from '../../services/accounts/signup-steps-service.js';
+import { Router } from 'express';
 import type { RouteDeps } from '../route-deps.js';
-import { startSession } from '../session-helpers.js';
+import { startSession, stepOwnerOf } from '../session-helpers.js';
 import { signupContext } from '../signup-context.js';
 import { photoUpload } from '../uploads.js';
-
-export function stepOwnerOf(req: Request): StepOwner {
-  if (!req.user || !req.viewer) throw new AuthRequiredError();
-  return { userId: req.user.id, profileId: req.user.profile.id, premium: req.user.paid_user };
-}
 
 export function signupApi({ services, csrfToken }: RouteDeps): Router {
   const router = Router();
