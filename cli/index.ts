@@ -6,6 +6,8 @@ import { registerAccounts } from './commands/accounts.js';
 import { registerCompany } from './commands/company.js';
 import { registerDb } from './commands/db.js';
 import { registerMail } from './commands/mail.js';
+import { registerPhotos } from './commands/photos.js';
+import { registerProfiles } from './commands/profiles.js';
 import { registerSites } from './commands/sites.js';
 import { CliError } from './context.js';
 
@@ -15,6 +17,8 @@ registerSites(program);
 registerCompany(program);
 registerMail(program);
 registerAccounts(program);
+registerProfiles(program);
+registerPhotos(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

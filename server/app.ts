@@ -22,12 +22,16 @@ import { userApi } from './routes/api/user-api.js';
 import { activationRoutes } from './routes/pages/activation-routes.js';
 import { accountDeletionRoutes } from './routes/pages/account-deletion-routes.js';
 import { settingsRoutes } from './routes/pages/settings-routes.js';
+import { ownProfileRoutes } from './routes/pages/own-profile-routes.js';
 import { signupRoutes } from './routes/pages/signup-routes.js';
 import { trackingMiddleware } from './routes/tracking.js';
 import { loginRoutes } from './routes/pages/login-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
+import { likesApi } from './routes/api/likes-api.js';
+import { likesRoutes } from './routes/pages/likes-routes.js';
+import { discoverGamesRoutes } from './routes/pages/discover-games-routes.js';
 import { passwordRoutes } from './routes/pages/password-routes.js';
 import { pricingRoutes } from './routes/pages/pricing-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
@@ -117,6 +121,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(siteApi(routeDeps));
   app.use(userApi(routeDeps));
   app.use(signupApi(routeDeps));
+  app.use(likesApi(routeDeps));
   app.use('/api', notFoundHandler);
 
   const preparePage = async (req: Request, res: Response) => {
@@ -129,6 +134,8 @@ export function createApp(deps: AppDeps): express.Express {
   });
   app.use(homeRoutes(routeDeps));
   app.use(membersRoutes(routeDeps));
+  app.use(likesRoutes(routeDeps));
+  app.use(discoverGamesRoutes(routeDeps));
   app.use(infoRoutes(routeDeps));
   app.use(loginRoutes(routeDeps));
   app.use(passwordRoutes(routeDeps));
@@ -136,6 +143,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(signupRoutes(routeDeps));
   app.use(accountDeletionRoutes(routeDeps));
   app.use(settingsRoutes(routeDeps));
+  app.use(ownProfileRoutes(routeDeps));
   app.use(pricingRoutes(routeDeps));
 
   app.use(notFoundHandler);

@@ -21,6 +21,17 @@ export interface ProfileCard {
   online: boolean;
 }
 
+/** How the viewing member stands to a profile; null for visitors and for one's own profile. */
+export interface ProfileRelation {
+  liked: boolean;
+  likedBy: boolean;
+  match: boolean;
+  blockedByMe: boolean;
+}
+
+/** Who looks at a gallery decides what is locked and which message explains it. */
+export type GalleryViewer = 'visitor' | 'free' | 'premium' | 'own';
+
 export interface ProfileDetail extends ProfileCard {
   sexuality: string;
   about: string | null;
@@ -28,6 +39,18 @@ export interface ProfileDetail extends ProfileCard {
   interests: string[];
   photos: PhotoView[];
   photoCount: number;
+  galleryViewer: GalleryViewer;
+  relation: ProfileRelation | null;
+}
+
+/** Props of the photo-gallery island. */
+export interface GalleryProps {
+  profileId: number;
+  name: string;
+  photos: PhotoView[];
+  viewer: GalleryViewer;
+  /** The settings' fictional_singular label, shown on the picture; null for real members. */
+  fictionalLabel: string | null;
 }
 
 /** Values of the profile attributes (SPEC.md §3), as stored; labels replace spaces with "_". */

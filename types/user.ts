@@ -21,6 +21,8 @@ export interface SessionUser {
   fictional_icon: boolean;
   /** The signup step still to do (photo … complete), null once signup is finished. */
   signup_step: SignupStep | null;
+  /** Received likes not looked at yet: the Likes badge. */
+  num_new_likes: number;
   profile: {
     id: number;
     status: string;

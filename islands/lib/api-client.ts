@@ -71,6 +71,7 @@ export async function api<T>(url: string, opts: ApiOptions = {}): Promise<T> {
       await sleep(BASE_DELAY_MS * 2 ** attempt);
       continue;
     }
+    if (res.status === 204) return undefined as T;
     const data = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
     if (res.ok) return data as T;
     const code = data.error?.code ?? 'error';

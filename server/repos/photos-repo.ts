@@ -48,3 +48,49 @@ export async function deletePhotosOfProfile(db: Runner, profileId: number): Prom
   await db('profiles').where('id', profileId).update({ main_photo_id: null, photo_count: 0 });
   await db('photos').where('profile_id', profileId).delete();
 }
+
+export interface OwnPhotoRow {
+  id: number;
+  profile_id: number;
+  file_key: string;
+  width: number;
+  height: number;
+  status: 'pending' | 'active' | 'rejected';
+  position: number;
+  created_at: number;
+}
+
+/** A photo of this profile; another member's id finds nothing, exactly like an unknown one. */
+export async function findOwnPhoto(db: Runner, profileId: number, photoId: number): Promise<OwnPhotoRow | undefined> {
+  return (await db('photos').where({ id: photoId, profile_id: profileId }).first()) as OwnPhotoRow | undefined;
+}
+
+/** Every photo of a profile whatever its review status, in upload order. */
+export async function listOwnPhotos(db: Runner, profileId: number): Promise<OwnPhotoRow[]> {
+  return (await db('photos').where('profile_id', profileId).orderBy([{ column: 'position' }, { column: 'id' }])) as OwnPhotoRow[];
+}
+
+export async function mainPhotoIdOf(db: Runner, profileId: number): Promise<number | null> {
+  const row = await db('profiles').where('id', profileId).first('main_photo_id');
+  return row?.main_photo_id == null ? null : Number(row.main_photo_id);
+}
+
+export async function setMainPhoto(db: Runner, profileId: number, photoId: number | null): Promise<void> {
+  await db('profiles').where('id', profileId).update({ main_photo_id: photoId, updated_at: Date.now() });
+}
+
+/** True when this call deleted the row (a second, parallel delete of the same photo gets false). */
+export async function deleteOwnPhoto(db: Runner, profileId: number, photoId: number): Promise<boolean> {
+  return Number(await db('photos').where({ id: photoId, profile_id: profileId }).delete()) === 1;
+}
+
+/** The photo that becomes main when the main one goes: the first approved one, else the first pending one. */
+export async function nextMainCandidate(db: Runner, profileId: number): Promise<number | null> {
+  const row = await db('photos')
+    .where('profile_id', profileId)
+    .whereIn('status', ['active', 'pending'])
+    .orderByRaw("CASE WHEN status = 'active' THEN 0 ELSE 1 END")
+    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .first('id');
+  return row ? Number(row.id) : null;
+}

@@ -35,9 +35,17 @@ export interface SearchFilter {
   bornBefore?: string;
   excludeIds?: number[];
   withPhoto?: boolean;
+  /** Match finder (SPEC.md §3): appearance normal|sexy, race white|other. */
+  appearance?: string;
+  race?: string;
+  fictionalOnly?: boolean;
+  /** Leaves out profiles this profile has liked (swipe game). */
+  notLikedBy?: number;
+  /** Leaves out profiles that have liked this profile (automatic likes). */
+  notLiking?: number;
 }
 
-const CARD_COLUMNS = [
+const CARD_COLUMNS: string[] = [
   'p.id', 'p.user_id', 'p.is_fictional', 'p.name', 'p.gender', 'p.sexuality', 'p.birth_date', 'p.country', 'p.region',
   'p.city', 'p.status', 'p.main_photo_id', 'p.photo_count', 'p.last_active_at', 'ph.file_key as main_file_key',
 ];
@@ -52,6 +60,17 @@ function applyFilter(q: ReturnType<Runner>, f: SearchFilter) {
   if (f.bornBefore) q.where('p.birth_date', '<=', f.bornBefore);
   if (f.excludeIds?.length) q.whereNotIn('p.id', f.excludeIds);
   if (f.withPhoto) q.whereNotNull('p.main_photo_id');
+  if (f.appearance) q.where('p.appearance', f.appearance);
+  if (f.race) q.where('p.race', f.race);
+  if (f.fictionalOnly) q.where('p.is_fictional', true);
+  if (f.notLikedBy) {
+    const me = f.notLikedBy;
+    q.whereNotExists((s) => s.from('likes').select('likes.id').whereRaw('likes.to_profile_id = p.id').andWhere('likes.from_profile_id', me));
+  }
+  if (f.notLiking) {
+    const me = f.notLiking;
+    q.whereNotExists((s) => s.from('likes').select('likes.id').whereRaw('likes.from_profile_id = p.id').andWhere('likes.to_profile_id', me));
+  }
   return q;
 }
 
@@ -74,8 +93,13 @@ function profilesUsing(db: Runner, index: string) {
   return isSqlite(db) ? db.raw(`"profiles" AS "p" INDEXED BY "${index}"`) : db.raw(`\`profiles\` AS \`p\` FORCE INDEX (\`${index}\`)`);
 }
 
+/** The columns of a profile card (profiles `p` joined with its active main photo `ph`). */
+export function cardColumns(): string[] {
+  return [...CARD_COLUMNS];
+}
+
 /** Others see a main photo only once it is approved; until then the card shows no picture. */
-function activeMainPhoto(this: Knex.JoinClause) {
+export function activeMainPhoto(this: Knex.JoinClause) {
   this.on('ph.id', '=', 'p.main_photo_id').andOnVal('ph.status', '=', 'active');
 }
 
@@ -88,6 +112,8 @@ export async function searchProfiles(db: Runner, f: SearchFilter, limit: number,
     .orderBy([{ column: 'p.last_active_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
     .limit(limit)
     .offset(offset);
+  // A card "with photo" needs an approved one, not just a pending choice.
+  if (f.withPhoto) q.whereNotNull('ph.id');
   return (await applyFilter(q, f)) as ProfileRow[];
 }
 

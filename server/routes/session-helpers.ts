@@ -1,4 +1,5 @@
 // Starting and ending a member's session: a new session id at login (no fixation), destroyed at logout.
+import type { Viewer } from '../services/viewer.js';
 import type { Request, Response } from 'express';
 import { AuthRequiredError } from '../errors.js';
 import type { StepOwner } from '../services/accounts/signup-steps-service.js';
@@ -33,4 +34,10 @@ export function endSession(req: Request, res: Response): Promise<void> {
 export function stepOwnerOf(req: Request): StepOwner {
   if (!req.user || !req.viewer) throw new AuthRequiredError();
   return { userId: req.user.id, profileId: req.user.profile.id, premium: req.user.paid_user };
+}
+
+/** The logged-in member as services see them; 403 authentication_required for visitors. */
+export function viewerOf(req: Request): Viewer {
+  if (!req.viewer) throw new AuthRequiredError();
+  return req.viewer;
 }

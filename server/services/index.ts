@@ -22,11 +22,18 @@ import { MailService } from './mail/mail-service.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
 import { MediaService } from './media/media-service.js';
 import { BundlesService } from './payments/bundles-service.js';
+import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
+import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
+import { OwnProfileService } from './profiles/own-profile-service.js';
 import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
+import { BlocksService } from './blocks/blocks-service.js';
+import { AutoLikeService } from './likes/auto-like-service.js';
+import { LikesService } from './likes/likes-service.js';
+import { SwipeGameService } from './likes/swipe-game-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -47,9 +54,16 @@ export interface Services {
   media: MediaService;
   members: MembersService;
   photos: PhotosService;
+  photoReview: PhotoReviewService;
+  profileImport: ProfileImportService;
   profiles: ProfilesService;
+  ownProfile: OwnProfileService;
   push: PushService;
   search: SearchService;
+  likes: LikesService;
+  blocks: BlocksService;
+  swipeGame: SwipeGameService;
+  autoLike: AutoLikeService;
 }
 
 export function createServices(deps: { config: Config; db: Db; logger: Logger; i18n: I18n; redis?: RedisClient }): Services {
@@ -61,6 +75,8 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
   const activation = new ActivationService(db, tokens, mail, deps.i18n, deps.redis);
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
+  const sites = new SitesService(db, config.defaultSite);
+  const likes = new LikesService(db);
   return {
     mail,
     tokens,
@@ -72,16 +88,23 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     accountDeletion: new AccountDeletionService(db, tokens, mail, photos, deps.i18n),
     bundles: new BundlesService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
-    sites: new SitesService(db, config.defaultSite),
+    sites,
     company: new CompanyService(db),
     catalog,
     geo: new GeoService(),
     keys: new KeysService(db),
     media,
     photos,
+    photoReview: new PhotoReviewService(db, media),
+    profileImport: new ProfileImportService(db, media, catalog, sites),
     members: new MembersService(db),
-    profiles: new ProfilesService(db),
+    profiles: new ProfilesService(db, likes),
+    ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
     search: new SearchService(db),
+    likes,
+    blocks: new BlocksService(db),
+    swipeGame: new SwipeGameService(db, likes),
+    autoLike: new AutoLikeService(db),
   };
 }

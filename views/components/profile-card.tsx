@@ -2,7 +2,7 @@
 import type { ProfileCard as Card } from '../../types/profiles.js';
 import { usePage } from '../render-context.js';
 
-export function ProfileCard({ profile, priority = false }: { profile: Card; priority?: boolean }) {
+export function ProfileCard({ profile, priority = false, newBadge = false }: { profile: Card & { likeNew?: boolean }; priority?: boolean; newBadge?: boolean }) {
   const { t, settings } = usePage();
   const place = [...new Set([profile.city, profile.region].filter(Boolean))].join(', ');
   return (
@@ -15,6 +15,7 @@ export function ProfileCard({ profile, priority = false }: { profile: Card; prio
         )}
         {profile.isFictional && <span className="tag tag--fictional">{settings.fictional_singular}</span>}
         {profile.online && <span className="dot dot--online" title={t('profile.online')} />}
+        {newBadge && profile.likeNew && <span className="tag tag--new">{t('pages:likes.new')}</span>}
       </div>
       <div className="card__body">
         <span className="card__name">
@@ -26,11 +27,11 @@ export function ProfileCard({ profile, priority = false }: { profile: Card; prio
   );
 }
 
-export function ProfileGrid({ profiles, priorityCount = 4 }: { profiles: Card[]; priorityCount?: number }) {
+export function ProfileGrid({ profiles, priorityCount = 4, newBadge = false }: { profiles: (Card & { likeNew?: boolean })[]; priorityCount?: number; newBadge?: boolean }) {
   return (
     <div className="grid">
       {profiles.map((p, i) => (
-        <ProfileCard key={p.id} profile={p} priority={i < priorityCount} />
+        <ProfileCard key={p.id} profile={p} priority={i < priorityCount} newBadge={newBadge} />
       ))}
     </div>
   );

@@ -15,7 +15,7 @@ const PENDING_STEPS = new Set<WizardStep>(['photo', 'personal', 'about', 'push']
 /** Month names per locale: every visitor page carries them, so they are made once, not per request. */
 const monthsByLocale = new Map<string, string[]>();
 
-function monthNames(lng: string): string[] {
+export function monthNames(lng: string): string[] {
   let months = monthsByLocale.get(lng);
   if (!months) {
     const format = new Intl.DateTimeFormat(lng, { month: 'long', timeZone: 'UTC' });

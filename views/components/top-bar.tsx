@@ -15,7 +15,14 @@ export function TopBar() {
           <nav className="topbar__nav" aria-label={t('nav.main')}>
             <a href="/members">{t('nav.search')}</a>
             <a href="/chats">{t('nav.messages')}</a>
-            <a href="/likes">{t('nav.likes')}</a>
+            <a href="/likes" className="badge-host">
+              {t('nav.likes')}
+              {user.num_new_likes > 0 && (
+                <span className="badge" data-testid="likes-badge" aria-label={t('nav.newLikes', { n: user.num_new_likes })}>
+                  {user.num_new_likes > 99 ? '99+' : user.num_new_likes}
+                </span>
+              )}
+            </a>
             {user.paid_user ? (
               <a href="/credits" className={user.credits === 0 ? 'badge-host badge--danger' : user.credits <= 10 ? 'badge-host badge--warning' : 'badge-host'}>
                 {t('nav.credits')} <span className="badge">{user.credits}</span>

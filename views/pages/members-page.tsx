@@ -1,6 +1,7 @@
 // Member search (/members): filters as a plain GET form, results, paging, similar profiles.
 import type { RegionsOfCountry } from '../../server/services/catalog/catalog-service.js';
 import type { SearchResult } from '../../server/services/search/search-service.js';
+import { DiscoverTabs } from '../components/discover-tabs.js';
 import { Pagination } from '../components/pagination.js';
 import { ProfileGrid } from '../components/profile-card.js';
 import { usePage } from '../render-context.js';
@@ -13,14 +14,24 @@ export interface MembersFilters {
   max_age: string;
 }
 
-export function MembersPage({ result, filters, regions, invalid }: { result: SearchResult; filters: MembersFilters; regions: RegionsOfCountry[]; invalid: string[] }) {
+export interface MembersPageProps {
+  result: SearchResult;
+  filters: MembersFilters;
+  regions: RegionsOfCountry[];
+  invalid: string[];
+  notice?: string;
+}
+
+export function MembersPage({ result, filters, regions, invalid, notice }: MembersPageProps) {
   const { t, settings } = usePage();
   const fields = new Set(settings.search_fields);
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Record<string, string>;
   const regionGroups = filters.country ? regions.filter((r) => r.country === filters.country) : regions;
   return (
     <div className="container section">
+      <DiscoverTabs current="/members" />
       <h1 className="page-title">{t('pages:members.title')}</h1>
+      {notice && <p className="notice notice--success" role="status">{notice}</p>}
       {invalid.length > 0 && (
         <p className="notice notice--error" role="alert">{t('errors:invalidSearch')}</p>
       )}

@@ -1,6 +1,11 @@
 // A member's profile (/members/{id}): photos, facts, about text, and the actions a visitor may
 // not yet take, each explaining that it needs a login.
+import PhotoGallery from '../../islands/photo-gallery.island.js';
+import LikeButton from '../../islands/like-button.island.js';
+import MatchModalIsland from '../../islands/match-modal.island.js';
+import type { MatchModalProps } from '../../types/likes.js';
 import type { ProfileDetail } from '../../types/profiles.js';
+import { Island } from '../components/island.js';
 import { usePage } from '../render-context.js';
 
 function LoginPrompt({ text, label, next }: { text: string; label: string; next: string }) {
@@ -11,43 +16,60 @@ function LoginPrompt({ text, label, next }: { text: string; label: string; next:
   );
 }
 
-export function ProfilePage({ profile }: { profile: ProfileDetail }) {
+function HiddenFormField() {
+  const { csrfToken } = usePage();
+  return <input type="hidden" name="_csrf" value={csrfToken} />;
+}
+
+/** Block, or the note that the viewer blocked this profile with the way back. */
+function BlockControl({ profile }: { profile: ProfileDetail }) {
+  const { t } = usePage();
+  if (profile.relation?.blockedByMe) {
+    return (
+      <div className="notice notice--blocked" data-testid="blocked-by-me">
+        <p>{t('profile.youBlocked', { name: profile.name })}</p>
+        <form method="post" action={`/members/${profile.id}/unblock`}>
+          <HiddenFormField />
+          <button type="submit" className="btn btn--light btn--sm">{t('profile.unblock')}</button>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <details className="profile__more">
+      <summary>{t('profile.moreActions')}</summary>
+      <form method="post" action={`/members/${profile.id}/block`} className="profile__block">
+        <HiddenFormField />
+        <p>{t('profile.blockExplain', { name: profile.name })}</p>
+        <button type="submit" className="btn btn--danger btn--sm" data-testid="block-button">{t('profile.block', { name: profile.name })}</button>
+      </form>
+    </details>
+  );
+}
+
+export interface ProfilePageProps {
+  profile: ProfileDetail;
+  notice?: string;
+  matchModal?: MatchModalProps;
+}
+
+export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
   const { t, user, settings } = usePage();
-  const main = profile.photos.find((p) => !p.locked) ?? profile.photos[0];
-  const others = profile.photos.filter((p) => p !== main);
   const place = [...new Set([profile.city, profile.region, t(`countries.${profile.country}`)].filter(Boolean))].join(', ');
   const next = `/members/${profile.id}`;
   return (
     <div className="container section profile">
       <div className="profile__media">
-        <div className="profile__main-photo">
-          {main ? (
-            <img src={main.url} alt={profile.name} width={720} height={960} />
-          ) : (
-            <div className="card__nophoto card__nophoto--large" aria-hidden="true">{profile.name.slice(0, 1)}</div>
-          )}
-          {profile.isFictional && <span className="tag tag--fictional">{settings.fictional_singular}</span>}
-        </div>
-        {others.length > 0 && (
-          <ul className="profile__thumbs">
-            {others.map((p) => (
-              <li key={p.id} className={p.locked ? 'thumb thumb--locked' : 'thumb'}>
-                <img src={p.thumbUrl} alt="" width={120} height={160} loading="lazy" />
-                {p.locked && (
-                  <span className="thumb__lock" aria-hidden="true">
-                    <svg viewBox="0 0 24 24" width="22" height="22">
-                      <path fill="#fff" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z" />
-                    </svg>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {!user && others.some((p) => p.locked) && (
-          <a className="profile__more-photos" href={`/login?next=${encodeURIComponent(next)}`}>
-            {t('profile.loginToViewPhotos', { name: profile.name })}
-          </a>
+        {profile.relation?.blockedByMe ? (
+          <div className="card__nophoto card__nophoto--large" aria-hidden="true">{profile.name.slice(0, 1)}</div>
+        ) : (
+          <Island
+            name="photo-gallery"
+            section="gallery"
+            component={PhotoGallery}
+            hydrate="visible"
+            props={{ profileId: profile.id, name: profile.name, photos: profile.photos, viewer: profile.galleryViewer, fictionalLabel: profile.isFictional ? settings.fictional_singular : null }}
+          />
         )}
       </div>
       <div className="profile__info">
@@ -57,10 +79,25 @@ export function ProfilePage({ profile }: { profile: ProfileDetail }) {
         </h1>
         <p className="profile__place">{place}</p>
         {profile.isFictional && <p className="notice notice--fictional">{settings.fictional_warning}</p>}
+        {notice && <p className="notice notice--success" role="status">{notice}</p>}
         <div className="profile__actions">
-          {user ? (
+          {user && profile.relation?.blockedByMe ? null : user ? (
             <>
               <a className="btn btn--primary btn--block" href={`/members/${profile.id}/chat`}>{t('profile.chat')}</a>
+              {profile.relation && (
+                <Island
+                  name="like-button"
+                  component={LikeButton}
+                  section="likes"
+                  props={{
+                    profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null },
+                    liked: profile.relation.liked,
+                    own: { name: user.profile.name, photoUrl: user.profile.main_image?.match ?? null },
+                  }}
+                />
+              )}
+              {profile.relation?.match && <p className="profile__hint profile__hint--match">{t('profile.isMatch', { name: profile.name })}</p>}
+              {!profile.relation?.match && profile.relation?.likedBy && <p className="profile__hint">{t('profile.likesYou', { name: profile.name })}</p>}
             </>
           ) : (
             <>
@@ -73,13 +110,15 @@ export function ProfilePage({ profile }: { profile: ProfileDetail }) {
             </>
           )}
         </div>
-        {settings.visible_profile_notes && profile.about && (
+        {user && profile.relation && <BlockControl profile={profile} />}
+        {matchModal && <Island name="match-modal" component={MatchModalIsland} section="likes" props={matchModal} />}
+        {settings.visible_profile_notes && profile.about && !profile.relation?.blockedByMe && (
           <section className="profile__section">
             <h2>{t('profile.about', { name: profile.name })}</h2>
             <p className="profile__about">{profile.about}</p>
           </section>
         )}
-        {profile.attributes.length > 0 && (
+        {profile.attributes.length > 0 && !profile.relation?.blockedByMe && (
           <section className="profile__section">
             <h2>{t('profile.details')}</h2>
             <dl className="facts">
@@ -94,7 +133,7 @@ export function ProfilePage({ profile }: { profile: ProfileDetail }) {
             </dl>
           </section>
         )}
-        {profile.interests.length > 0 && (
+        {profile.interests.length > 0 && !profile.relation?.blockedByMe && (
           <section className="profile__section">
             <h2>{t('profile.interests')}</h2>
             <ul className="chips">

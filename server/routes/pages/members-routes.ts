@@ -7,6 +7,16 @@ import { MembersPage, type MembersFilters } from '../../../views/pages/members-p
 import { ProfilePage } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
+import { viewerOf } from '../session-helpers.js';
+import type { MatchModalProps } from '../../../types/likes.js';
+
+const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
+
+/** The match modal's delay from the `t` query: whole seconds, 0 to 60. */
+function delayOf(value: unknown): number {
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.min(60, Math.max(0, Math.round(n))) : 0;
+}
 
 const age = z.coerce.number().int().min(18).max(99);
 const filterSchema = z.object({
@@ -63,7 +73,11 @@ export function membersRoutes({ services }: RouteDeps): Router {
       min_age: filters.min_age ? String(filters.min_age) : '',
       max_age: filters.max_age ? String(filters.max_age) : '',
     };
-    renderPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid }), {
+    // After a block: the name only of a profile this member did block.
+    const blockedId = req.viewer && typeof req.query.blocked === 'string' && /^[1-9][0-9]{0,9}$/.test(req.query.blocked) ? Number(req.query.blocked) : 0;
+    const blockedName = blockedId ? await services.blocks.nameBlockedBy(req.viewer!, blockedId) : undefined;
+    const notice = blockedName ? page.t('pages:members.blockedNotice', { name: blockedName }) : undefined;
+    renderPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid, notice }), {
       layout: 'default',
       routeName: 'members',
       title: page.t('pages:members.title'),
@@ -80,12 +94,50 @@ export function membersRoutes({ services }: RouteDeps): Router {
       cdnPrefix: page.settings.cdn_prefix,
       visibleFields: page.settings.visible_profile_fields,
     });
-    renderPage(res, createElement(ProfilePage, { profile }), {
+    const noticeKey = PROFILE_NOTICES[String(req.query.notice) as keyof typeof PROFILE_NOTICES];
+    const notice = noticeKey ? page.t(noticeKey, { name: profile.name }) : undefined;
+    // ?match=1 after a like that made a match; `t` delays the modal by that many seconds.
+    const matchModal: MatchModalProps | undefined =
+      req.user && profile.relation?.match && req.query.match !== undefined
+        ? {
+            profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null },
+            kind: 'match',
+            delaySeconds: delayOf(req.query.t),
+            own: { name: req.user.profile.name, photoUrl: req.user.profile.main_image?.match ?? null },
+          }
+        : undefined;
+    renderPage(res, createElement(ProfilePage, { profile, notice, matchModal }), {
       layout: 'default',
       routeName: 'members-id',
       title: `${profile.name}, ${profile.age}`,
       description: profile.about ?? undefined,
+      noindex: Boolean(req.user),
     });
+  });
+
+  // The profile's actions as plain form posts (islands call /api/like.php and /api/block.php).
+  router.post('/members/:id/like', async (req, res) => {
+    const id = parseId(req.params.id);
+    const answer = await services.likes.like(viewerOf(req), id, res.locals.page!.settings.cdn_prefix);
+    res.redirect(303, answer.match ? `/members/${id}?match=1` : `/members/${id}?notice=liked`);
+  });
+
+  router.post('/members/:id/unlike', async (req, res) => {
+    const id = parseId(req.params.id);
+    await services.likes.unlike(viewerOf(req), id, res.locals.page!.settings.cdn_prefix);
+    res.redirect(303, `/members/${id}?notice=unliked`);
+  });
+
+  router.post('/members/:id/block', async (req, res) => {
+    const id = parseId(req.params.id);
+    await services.blocks.block(viewerOf(req), id);
+    res.redirect(303, `/members?blocked=${id}`);
+  });
+
+  router.post('/members/:id/unblock', async (req, res) => {
+    const id = parseId(req.params.id);
+    await services.blocks.unblock(viewerOf(req), id);
+    res.redirect(303, `/members/${id}?notice=unblocked`);
   });
 
   return router;

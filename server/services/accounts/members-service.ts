@@ -1,5 +1,6 @@
 // The logged-in member as the pages and GET /api/user.php see them.
 import type { Db } from '../../db.js';
+import { countNewLikes } from '../../repos/likes-repo.js';
 import * as usersRepo from '../../repos/users-repo.js';
 import type { SessionUser } from '../../../types/user.js';
 import type { Locale } from '../../../types/settings.js';
@@ -17,7 +18,7 @@ export class MembersService {
     // A pending deletion ends every session; logging in again explains how to reactivate.
     if (!m || m.site_id !== siteId || m.status === 'deleted' || m.status === 'pending_deletion') return undefined;
     if (authAt !== undefined && m.password_changed_at !== null && Number(m.password_changed_at) > authAt) return undefined;
-    const disabled = await usersRepo.disabledNotificationTypes(this.db, userId);
+    const [disabled, newLikes] = await Promise.all([usersRepo.disabledNotificationTypes(this.db, userId), countNewLikes(this.db, m.profile_id)]);
     return {
       id: m.id,
       status: m.status,
@@ -30,6 +31,7 @@ export class MembersService {
       invisible: Boolean(m.invisible),
       fictional_icon: true,
       signup_step: (m.signup_step as SessionUser['signup_step']) ?? null,
+      num_new_likes: newLikes,
       profile: {
         id: m.profile_id,
         status: m.profile_status,

@@ -5,15 +5,15 @@ import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
-import { ageOn } from '../../lib/dates.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { applyCreditDelta } from '../../repos/credits-repo.js';
 import { emailTaken, insertAccount } from '../../repos/signup-repo.js';
 import type { MailService } from '../mail/mail-service.js';
 import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
+import { MIN_AGE, adultBirthDate } from '../profiles/profile-fields.js';
 
-export const MIN_AGE = 18;
+export { MIN_AGE };
 
 export interface SignupInput {
   name?: unknown;
@@ -127,8 +127,8 @@ export class SignupService {
     const problem = passwordProblem(password, { email, name });
     if (problem) fields.password = problem;
 
-    const birthDate = validBirthDate(input.birth_year, input.birth_month, input.birth_day);
-    if (!birthDate || ageOn(birthDate) < MIN_AGE || ageOn(birthDate) > 110) {
+    const birthDate = adultBirthDate(input.birth_year, input.birth_month, input.birth_day);
+    if (!birthDate) {
       fields.birth = 'birthDate';
       params.birth = { min_age: MIN_AGE };
     }
@@ -147,12 +147,4 @@ export class SignupService {
     if (keys.length) throw new ValidationError(fields, keys[0], params);
     return { name, email, password, birthDate: birthDate!, gender, sexuality, country, region, city, reason };
   }
-}
-
-function validBirthDate(y: unknown, m: unknown, d: unknown): string | undefined {
-  const [year, month, day] = [y, m, d].map((v) => (typeof v === 'number' ? v : Number(str(v))));
-  if (![year, month, day].every((n) => Number.isInteger(n))) return undefined;
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day) return undefined;
-  return date.toISOString().slice(0, 10);
 }

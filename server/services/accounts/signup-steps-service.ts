@@ -4,21 +4,18 @@
 import type { Db } from '../../db.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import * as stepsRepo from '../../repos/signup-steps-repo.js';
-import { PROFILE_ATTRIBUTE_VALUES, type ProfileAttribute } from '../../../types/profiles.js';
 import { SIGNUP_REASONS, SIGNUP_STEPS, type SignupStep } from '../../../types/signup.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { PhotosService } from '../photos/photos-service.js';
+import { ABOUT_MAX, MAX_INTERESTS, parseAttributes, rawInterests, str } from '../profiles/profile-fields.js';
 
-export const ABOUT_MAX = 2000;
-export const MAX_INTERESTS = 12;
+export { ABOUT_MAX, MAX_INTERESTS };
 
 export interface StepOwner {
   userId: number;
   profileId: number;
   premium: boolean;
 }
-
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 function nextOf(step: SignupStep): SignupStep {
   return SIGNUP_STEPS[Math.min(SIGNUP_STEPS.indexOf(step) + 1, SIGNUP_STEPS.length - 1)]!;
@@ -61,21 +58,10 @@ export class SignupStepsService {
 
   async savePersonal(owner: StepOwner, input: Record<string, unknown>): Promise<SignupStep> {
     await this.expect(owner.userId, 'personal');
-    const fields: Record<string, string | boolean | null> = {};
-    const errors: Record<string, string> = {};
-    for (const key of Object.keys(PROFILE_ATTRIBUTE_VALUES) as ProfileAttribute[]) {
-      const value = str(input[key]);
-      if (!value) continue;
-      if ((PROFILE_ATTRIBUTE_VALUES[key] as readonly string[]).includes(value)) fields[key] = value;
-      else errors[key] = 'invalidField';
-    }
-    const tattoos = str(input.tattoos);
-    if (tattoos === 'yes' || tattoos === 'no') fields.tattoos = tattoos === 'yes';
-    else if (tattoos) errors.tattoos = 'invalidField';
-    const city = str(input.city);
-    if (city.length > 100) errors.city = 'invalidField';
-    else if (city) fields.city = city;
+    const { values, errors } = parseAttributes(input);
     if (Object.keys(errors).length) throw new ValidationError(errors, 'invalidInput');
+    // Every field is optional here: only what was given is saved.
+    const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
     if (Object.keys(fields).length) await stepsRepo.updateProfileFields(this.db, owner.profileId, fields);
     return this.advance(owner.userId, 'personal');
   }
@@ -86,9 +72,8 @@ export class SignupStepsService {
     if (about.length > ABOUT_MAX) throw new ValidationError({ signup_message: 'aboutTooLong' }, 'aboutTooLong', { signup_message: { max: ABOUT_MAX } });
     const reason = str(input.reason);
     if (reason && !(SIGNUP_REASONS as readonly string[]).includes(reason)) throw new ValidationError({ reason: 'invalidField' }, 'invalidInput');
-    const raw = Array.isArray(input.interests) ? input.interests : typeof input.interests === 'string' ? [input.interests] : [];
     const known = new Set(await this.catalog.interestSlugs());
-    const interests = [...new Set(raw.filter((s): s is string => typeof s === 'string' && known.has(s)))].slice(0, MAX_INTERESTS);
+    const interests = rawInterests(input.interests).filter((s) => known.has(s)).slice(0, MAX_INTERESTS);
     await this.db.transaction(async (tx) => {
       if (about) await stepsRepo.updateProfileFields(tx, owner.profileId, { about });
       if (reason) await stepsRepo.setSignupReason(tx, owner.userId, reason);

@@ -1,8 +1,10 @@
 // Profiles as other members and visitors see them.
 import type { Db } from '../../db.js';
-import { NotFoundError } from '../../errors.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { blockStateBetween } from '../../repos/blocks-repo.js';
 import { findProfile, listActivePhotos, listInterestsOf } from '../../repos/profiles-repo.js';
-import type { ProfileDetail } from '../../../types/profiles.js';
+import type { GalleryViewer, ProfileDetail, ProfileRelation } from '../../../types/profiles.js';
+import type { LikesService } from '../likes/likes-service.js';
 import { photoUrl } from '../media/photo-urls.js';
 import type { MaybeViewer } from '../viewer.js';
 import { toProfileCard } from './profile-views.js';
@@ -10,15 +12,29 @@ import { toProfileCard } from './profile-views.js';
 const ATTRIBUTE_FIELDS = ['relationship_status', 'hair_color', 'eye_color', 'body_type', 'tattoos'] as const;
 
 export class ProfilesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly likes: LikesService,
+  ) {}
 
-  /** The profile page; hidden, disabled and unknown profiles are all simply not found. */
+  /**
+   * The profile page; hidden, disabled and unknown profiles are all simply not found. A profile
+   * that blocked the viewer is forbidden, naming it; one the viewer blocked shows only "unblock".
+   */
   async view(id: number, ctx: { viewer: MaybeViewer; cdnPrefix: string; visibleFields: string[] }): Promise<ProfileDetail> {
     const row = await findProfile(this.db, id);
     const own = ctx.viewer?.profileId === id;
     if (!row || (row.status !== 'active' && !own)) throw new NotFoundError('profile_not_found');
+    let relation: ProfileRelation | null = null;
+    if (ctx.viewer && !own) {
+      const blocks = await blockStateBetween(this.db, ctx.viewer.profileId, id);
+      if (blocks.blockedMe) throw new ForbiddenError('blocked_by_profile', 'blockedBy', { name: row.name });
+      const likes = blocks.blockedByMe ? { liked: false, likedBy: false, match: false } : await this.likes.relationOnOpen(ctx.viewer, id);
+      relation = { ...likes, blockedByMe: blocks.blockedByMe };
+    }
     const [photos, interests] = await Promise.all([listActivePhotos(this.db, id), listInterestsOf(this.db, id)]);
-    const mayUnlock = own || Boolean(ctx.viewer?.premium);
+    const galleryViewer: GalleryViewer = own ? 'own' : !ctx.viewer ? 'visitor' : ctx.viewer.premium ? 'premium' : 'free';
+    const mayUnlock = galleryViewer === 'own' || galleryViewer === 'premium';
     const attributes = ATTRIBUTE_FIELDS.filter((f) => ctx.visibleFields.includes(f))
       .map((key) => ({ key, value: row[key] }))
       .filter((a): a is { key: (typeof ATTRIBUTE_FIELDS)[number]; value: string | number | boolean } => a.value !== null && a.value !== undefined)
@@ -30,6 +46,8 @@ export class ProfilesService {
       attributes,
       interests: ctx.visibleFields.includes('interests') ? interests : [],
       photoCount: photos.length,
+      galleryViewer,
+      relation,
       photos: photos.map((p) => {
         const locked = !mayUnlock && p.id !== row.main_photo_id;
         const variant = locked ? 'blur' : 'full';

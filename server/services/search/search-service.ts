@@ -2,6 +2,7 @@
 import type { Db } from '../../db.js';
 import { birthBounds } from '../../lib/dates.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { blockedEitherWay } from '../../repos/blocks-repo.js';
 import { countProfiles, findProfile, searchProfiles, type SearchFilter } from '../../repos/profiles-repo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
@@ -13,6 +14,9 @@ export interface SearchQuery {
   region?: string;
   minAge?: number;
   maxAge?: number;
+  /** Match finder filters (SPEC.md §3). */
+  appearance?: 'normal' | 'sexy';
+  race?: 'white' | 'other';
   page: number;
 }
 
@@ -49,12 +53,15 @@ export class SearchService {
 
   async search(q: SearchQuery, ctx: { siteCountries: string[]; cdnPrefix: string; viewer: MaybeViewer }): Promise<SearchResult> {
     const countries = q.country && ctx.siteCountries.includes(q.country) ? [q.country] : ctx.siteCountries;
-    const excludeIds = ctx.viewer ? [ctx.viewer.profileId] : [];
+    // Never the viewer, nor anyone blocked either way.
+    const excludeIds = ctx.viewer ? [ctx.viewer.profileId, ...(await blockedEitherWay(this.db, ctx.viewer.profileId))] : [];
     const filter: SearchFilter = {
       countries,
       gender: q.gender,
       region: q.region,
       ...birthBounds(q.minAge, q.maxAge),
+      appearance: q.appearance,
+      race: q.race,
       excludeIds,
     };
     const offset = (q.page - 1) * PAGE_SIZE;
@@ -65,7 +72,7 @@ export class SearchService {
     const profiles = rows.slice(0, PAGE_SIZE).map((r) => toProfileCard(r, ctx.cdnPrefix));
     let similar: ProfileCard[] = [];
     if (q.page === 1 && rows.length < PAGE_SIZE / 2) {
-      const wider: SearchFilter = { countries: ctx.siteCountries, gender: q.gender, excludeIds: [...excludeIds, ...rows.map((r) => r.id)] };
+      const wider: SearchFilter = { countries: ctx.siteCountries, gender: q.gender, withPhoto: true, excludeIds: [...excludeIds, ...rows.map((r) => r.id)] };
       similar = (await searchProfiles(this.db, wider, PAGE_SIZE - rows.length, 0)).map((r) => toProfileCard(r, ctx.cdnPrefix));
     }
     return {
@@ -79,6 +86,12 @@ export class SearchService {
     };
   }
 
+  /** The gender the member's orientation looks for (undefined: both). */
+  async soughtGenderOf(viewer: Viewer): Promise<'male' | 'female' | undefined> {
+    const own = await findProfile(this.db, viewer.profileId);
+    return own ? seekingOf(own.gender, own.sexuality) : undefined;
+  }
+
   /**
    * First matches for a new member (/signup-matches): the gender their orientation looks for, in
    * their own country first, profiles with a photo, most recently active first.
@@ -87,10 +100,11 @@ export class SearchService {
     const own = await findProfile(this.db, viewer.profileId);
     if (!own) return [];
     const sought = seekingOf(own.gender, own.sexuality);
-    const base: SearchFilter = { countries: [own.country], gender: sought, withPhoto: true, excludeIds: [viewer.profileId] };
+    const hidden = [viewer.profileId, ...(await blockedEitherWay(this.db, viewer.profileId))];
+    const base: SearchFilter = { countries: [own.country], gender: sought, withPhoto: true, excludeIds: hidden };
     const rows = await searchProfiles(this.db, base, limit, 0);
     if (rows.length < limit) {
-      const wider = { ...base, countries: ctx.siteCountries, excludeIds: [viewer.profileId, ...rows.map((r) => r.id)] };
+      const wider = { ...base, countries: ctx.siteCountries, excludeIds: [...hidden, ...rows.map((r) => r.id)] };
       rows.push(...(await searchProfiles(this.db, wider, limit - rows.length, 0)));
     }
     return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));

@@ -1,0 +1,123 @@
+// The swipe game: one profile at a time, Like or Pass, 4 likes a day (the server counts them).
+// Keyboard: ← passes, → likes; both buttons are ordinary focusable buttons too.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { MatchProfile, SwipeAnswer, SwipeGameProps, SwipeStatus } from '../types/likes.js';
+import type { ProfileCard } from '../types/profiles.js';
+import { api, ApiError, currentCsrfToken } from './lib/api-client.js';
+import { MatchModal } from './likes/match-modal.js';
+import { useIsland } from './runtime.js';
+
+export default function SwipeGame({ profiles: first, status: firstStatus, skip: firstSkip, fictionalLabel, own }: SwipeGameProps) {
+  const { t, csrfToken } = useIsland();
+  const [queue, setQueue] = useState<ProfileCard[]>(first);
+  const [status, setStatus] = useState<SwipeStatus>(firstStatus);
+  const [skip, setSkip] = useState<number[]>(firstSkip);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [match, setMatch] = useState<MatchProfile | null>(null);
+  const [leaving, setLeaving] = useState<'left' | 'right' | null>(null);
+  const current = queue[0];
+  const closeMatch = useCallback(() => setMatch(null), []);
+
+  const advance = useCallback(
+    async (passed: number[]) => {
+      const rest = queue.slice(1);
+      setQueue(rest);
+      if (rest.length < 3) {
+        const more = await api<{ profiles: ProfileCard[]; status: SwipeStatus }>(`/api/swipe.php?skip=${[...passed, ...rest.map((p) => p.id)].slice(-200).join(',')}`).catch(() => null);
+        if (more) setQueue((q) => [...q, ...more.profiles.filter((p) => !q.some((x) => x.id === p.id))]);
+      }
+    },
+    [queue],
+  );
+
+  const pass = useCallback(async () => {
+    if (!current || busy) return;
+    setLeaving('left');
+    const passed = [...skip, current.id].slice(-200);
+    setSkip(passed);
+    await advance(passed);
+    setLeaving(null);
+  }, [current, busy, skip, advance]);
+
+  const like = useCallback(async () => {
+    if (!current || busy || status.remaining <= 0) return;
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await api<SwipeAnswer>('/api/swipe.php', { method: 'POST', body: { profile: current.id }, csrfToken });
+      setStatus(answer.status);
+      if (answer.match) setMatch(answer.profile);
+      setLeaving('right');
+      await advance(skip);
+      setLeaving(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'rate_limited') setStatus((s) => ({ ...s, used: s.max, remaining: 0 }));
+      setError(err instanceof ApiError && err.message ? err.message : t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  }, [current, busy, status.remaining, csrfToken, advance, skip, t]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (match || (e.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+      if (e.key === 'ArrowLeft') void pass();
+      else if (e.key === 'ArrowRight') void like();
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [pass, like, match]);
+
+  const onLikeSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void like();
+  };
+
+  const place = current ? [...new Set([current.city, current.region].filter(Boolean))].join(', ') : '';
+  return (
+    <div className="swipe" data-testid="swipe-game">
+      <p className="swipe__quota" data-testid="swipe-remaining" aria-live="polite">
+        {t('likesLeft', { remaining: status.remaining, max: status.max })}
+      </p>
+      {current ? (
+        <div className={leaving ? `swipe__card swipe__card--${leaving}` : 'swipe__card'} data-profile-id={current.id}>
+          <a href={`/members/${current.id}`} className="swipe__photo">
+            {current.photo ? <img src={current.photo.url} alt={current.name} width={480} height={640} /> : <span className="card__nophoto card__nophoto--large">{current.name.slice(0, 1)}</span>}
+            {current.isFictional && <span className="tag tag--fictional">{fictionalLabel}</span>}
+          </a>
+          <div className="swipe__info">
+            <h2 className="swipe__name">
+              {current.name}, {current.age}
+            </h2>
+            {place && <p className="swipe__place">{place}</p>}
+          </div>
+          <div className="swipe__buttons">
+            <a className="swipe__btn swipe__btn--pass" href={`/swipe-game?skip=${[...skip, current.id].slice(-200).join(',')}`} onClick={(e) => { e.preventDefault(); void pass(); }} aria-label={t('passLabel', { name: current.name })} data-testid="swipe-pass">
+              ✕
+            </a>
+            <form method="post" action="/swipe-game/like" onSubmit={onLikeSubmit}>
+              <input type="hidden" name="_csrf" value={currentCsrfToken(csrfToken)} />
+              <input type="hidden" name="profile" value={current.id} />
+              <input type="hidden" name="skip" value={skip.join(',')} />
+              <button type="submit" className="swipe__btn swipe__btn--like" disabled={busy || status.remaining <= 0} aria-label={t('likeLabel', { name: current.name })} data-testid="swipe-like">
+                ♥
+              </button>
+            </form>
+          </div>
+          <p className="swipe__keys">{t('keysHint')}</p>
+        </div>
+      ) : (
+        <div className="empty-state" data-testid="swipe-empty">
+          <p>{t('noMore')}</p>
+          <a className="btn btn--primary" href="/members">{t('toSearch')}</a>
+        </div>
+      )}
+      {status.remaining <= 0 && <p className="notice" role="status" data-testid="swipe-limit">{t('limitReached', { max: status.max })}</p>}
+      {error && status.remaining > 0 && <p className="form-error" role="alert">{error}</p>}
+      {match && <MatchModal profile={match} kind="match" ownName={own.name} ownPhotoUrl={own.photoUrl} onClose={closeMatch} />}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// Likes and matches (SPEC.md §4): like and unlike are idempotent; a like facing one the other way
+// is a match. Only visible profiles that are not blocked either way can be liked.
+import type { Db, Runner } from '../../db.js';
+import { AppError, NotFoundError } from '../../errors.js';
+import { blockStateBetween } from '../../repos/blocks-repo.js';
+import * as likesRepo from '../../repos/likes-repo.js';
+import { findProfile, type ProfileRow } from '../../repos/profiles-repo.js';
+import type { LikeAnswer, LikedProfileCard, LikeListType, LikesApiAnswer, MatchProfile } from '../../../types/likes.js';
+import { toProfileCard } from '../profiles/profile-views.js';
+import type { Viewer } from '../viewer.js';
+
+export const LIKES_PAGE_SIZE = 24;
+const API_LIMIT = 200;
+
+export class BlockedError extends AppError {
+  constructor() {
+    super('blocked', 403, 'blockedProfile');
+  }
+}
+
+export function matchProfileOf(row: ProfileRow, cdnPrefix: string): MatchProfile {
+  const card = toProfileCard(row, cdnPrefix);
+  return { id: card.id, name: card.name, photoUrl: card.photo?.thumbUrl ?? null };
+}
+
+export class LikesService {
+  constructor(private readonly db: Db) {}
+
+  /** The profile a viewer may act on: visible, not their own, not blocked either way. */
+  async actionableTarget(db: Runner, viewer: Viewer, targetId: number): Promise<ProfileRow> {
+    const row = await findProfile(db, targetId);
+    if (!row || row.status !== 'active' || targetId === viewer.profileId) throw new NotFoundError('profile_not_found');
+    const blocks = await blockStateBetween(db, viewer.profileId, targetId);
+    if (blocks.blockedByMe || blocks.blockedMe) throw new BlockedError();
+    return row;
+  }
+
+  async like(viewer: Viewer, targetId: number, cdnPrefix: string): Promise<LikeAnswer> {
+    const row = await this.actionableTarget(this.db, viewer, targetId);
+    const match = await this.db.transaction(async (tx) => {
+      await likesRepo.insertLike(tx, viewer.profileId, targetId, 'normal', Date.now());
+      return (await likesRepo.likeStateBetween(tx, viewer.profileId, targetId)).likedBy;
+    });
+    return { liked: true, match, profile: matchProfileOf(row, cdnPrefix) };
+  }
+
+  async unlike(viewer: Viewer, targetId: number, cdnPrefix: string): Promise<LikeAnswer> {
+    const row = await findProfile(this.db, targetId);
+    if (!row || targetId === viewer.profileId) throw new NotFoundError('profile_not_found');
+    await likesRepo.deleteLike(this.db, viewer.profileId, targetId);
+    return { liked: false, match: false, profile: matchProfileOf(row, cdnPrefix) };
+  }
+
+  /** The two likes between the viewer and another profile; opening the profile clears "new". */
+  async relationOnOpen(viewer: Viewer, otherId: number): Promise<{ liked: boolean; likedBy: boolean; match: boolean }> {
+    const state = await likesRepo.likeStateBetween(this.db, viewer.profileId, otherId);
+    if (state.likedByNew) await likesRepo.markLikeSeen(this.db, otherId, viewer.profileId);
+    return { liked: state.liked, likedBy: state.likedBy, match: state.liked && state.likedBy };
+  }
+
+  /** /likes/m/{id}: the other profile and how the two stand; blocked either way is not found. */
+  async relationWith(viewer: Viewer, otherId: number, cdnPrefix: string) {
+    const row = await this.actionableTarget(this.db, viewer, otherId).catch((err: unknown) => {
+      throw err instanceof BlockedError ? new NotFoundError('profile_not_found') : err;
+    });
+    return { profile: toProfileCard(row, cdnPrefix), relation: await this.relationOnOpen(viewer, otherId) };
+  }
+
+  async list(viewer: Viewer, type: LikeListType, page: number, cdnPrefix: string) {
+    const [rows, total] = await Promise.all([
+      likesRepo.listLikes(this.db, viewer.profileId, type, LIKES_PAGE_SIZE + 1, (page - 1) * LIKES_PAGE_SIZE),
+      likesRepo.countLikes(this.db, viewer.profileId, type),
+    ]);
+    return {
+      profiles: rows.slice(0, LIKES_PAGE_SIZE).map((r) => toLikedCard(r, cdnPrefix)),
+      total,
+      page,
+      hasMore: rows.length > LIKES_PAGE_SIZE,
+    };
+  }
+
+  /** /likes: the first few of each list with their totals. */
+  async overview(viewer: Viewer, cdnPrefix: string, perList = 6) {
+    const part = async (type: LikeListType) => {
+      const [rows, total] = await Promise.all([
+        likesRepo.listLikes(this.db, viewer.profileId, type, perList, 0),
+        likesRepo.countLikes(this.db, viewer.profileId, type),
+      ]);
+      return { profiles: rows.map((r) => toLikedCard(r, cdnPrefix)), total };
+    };
+    const [received, matches, sent] = await Promise.all([part('received'), part('matches'), part('sent')]);
+    return { received, matches, sent };
+  }
+
+  /** GET /api/likes.php (SPEC.md §7): received likes with their new flag, own likes, matches. */
+  async apiState(viewer: Viewer, cdnPrefix: string): Promise<LikesApiAnswer> {
+    const [received, sent, numNew] = await Promise.all([
+      likesRepo.listLikes(this.db, viewer.profileId, 'received', API_LIMIT, 0),
+      likesRepo.listLikes(this.db, viewer.profileId, 'sent', API_LIMIT, 0),
+      likesRepo.countNewLikes(this.db, viewer.profileId),
+    ]);
+    const sentIds = new Set(sent.map((r) => Number(r.id)));
+    const cards = new Map<number, ReturnType<typeof toProfileCard>>();
+    for (const r of [...received, ...sent]) if (!cards.has(Number(r.id))) cards.set(Number(r.id), toProfileCard(r, cdnPrefix));
+    return {
+      profiles: [...cards.values()],
+      liked_by: received.map((r) => ({ id: Number(r.id), like_new: Boolean(r.like_new) })),
+      liked: [...sentIds],
+      matches: received.filter((r) => sentIds.has(Number(r.id))).map((r) => Number(r.id)),
+      num_new_likes: numNew,
+    };
+  }
+
+  countNew(profileId: number): Promise<number> {
+    return likesRepo.countNewLikes(this.db, profileId);
+  }
+}
+
+function toLikedCard(r: likesRepo.LikeListRow, cdnPrefix: string): LikedProfileCard {
+  return { ...toProfileCard(r, cdnPrefix), likeNew: Boolean(r.like_new), likedAt: new Date(Number(r.liked_at)).toISOString() };
+}

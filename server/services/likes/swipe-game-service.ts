@@ -1,0 +1,65 @@
+// The swipe game (SPEC.md §4, §9): one profile at a time, like or pass, at most 4 likes a UTC day.
+// The daily count is taken with a guarded update in the like's own transaction, so parallel
+// requests cannot pass the limit and a like that already existed costs nothing.
+import type { Db } from '../../db.js';
+import { RateLimitedError } from '../../errors.js';
+import { blockedEitherWay } from '../../repos/blocks-repo.js';
+import * as likesRepo from '../../repos/likes-repo.js';
+import { findProfile, searchProfiles } from '../../repos/profiles-repo.js';
+import * as quotas from '../../repos/quotas-repo.js';
+import type { ProfileCard } from '../../../types/profiles.js';
+import type { SwipeAnswer, SwipeStatus } from '../../../types/likes.js';
+import { toProfileCard } from '../profiles/profile-views.js';
+import { seekingOf } from '../search/search-service.js';
+import type { Viewer } from '../viewer.js';
+import { matchProfileOf, type LikesService } from './likes-service.js';
+
+export const SWIPE_LIKES_PER_DAY = 4;
+const QUOTA_KIND = 'swipe_like';
+
+export class SwipeGameService {
+  constructor(
+    private readonly db: Db,
+    private readonly likes: LikesService,
+  ) {}
+
+  async status(viewer: Viewer, now = Date.now()): Promise<SwipeStatus> {
+    const used = await quotas.quotaUsed(this.db, viewer.userId, QUOTA_KIND, quotas.utcDay(now));
+    return { used, remaining: Math.max(0, SWIPE_LIKES_PER_DAY - used), max: SWIPE_LIKES_PER_DAY };
+  }
+
+  /**
+   * Profiles to judge: with an approved photo, of the gender the member looks for, not liked yet,
+   * not blocked either way; the member's country first, then the site's. `skip` holds passed ids.
+   */
+  async candidates(viewer: Viewer, ctx: { siteCountries: string[]; cdnPrefix: string }, skip: number[] = [], limit = 12): Promise<ProfileCard[]> {
+    const own = await findProfile(this.db, viewer.profileId);
+    if (!own) return [];
+    const hidden = await blockedEitherWay(this.db, viewer.profileId);
+    const excludeIds = [viewer.profileId, ...hidden, ...skip];
+    const base = { gender: seekingOf(own.gender, own.sexuality), withPhoto: true, notLikedBy: viewer.profileId, excludeIds };
+    const rows = await searchProfiles(this.db, { ...base, countries: [own.country] }, limit, 0);
+    if (rows.length < limit) {
+      const others = ctx.siteCountries.filter((c) => c !== own.country);
+      if (others.length) rows.push(...(await searchProfiles(this.db, { ...base, countries: others }, limit - rows.length, 0)));
+    }
+    return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
+  }
+
+  async like(viewer: Viewer, targetId: number, cdnPrefix: string, now = Date.now()): Promise<SwipeAnswer> {
+    const row = await this.likes.actionableTarget(this.db, viewer, targetId);
+    const day = quotas.utcDay(now);
+    await quotas.ensureQuotaRow(this.db, viewer.userId, QUOTA_KIND, day);
+    const match = await this.db.transaction(async (tx) => {
+      // The quota row first: its write lock queues this member's parallel swipes one by one.
+      const state = await likesRepo.likeStateBetween(tx, viewer.profileId, targetId);
+      if (state.liked) return state.likedBy;
+      if (!(await quotas.takeQuota(tx, viewer.userId, QUOTA_KIND, day, SWIPE_LIKES_PER_DAY))) {
+        throw new RateLimitedError('swipeLimit', { max: SWIPE_LIKES_PER_DAY });
+      }
+      await likesRepo.insertLike(tx, viewer.profileId, targetId, 'swipe', now);
+      return state.likedBy;
+    });
+    return { liked: true, match, profile: matchProfileOf(row, cdnPrefix), status: await this.status(viewer, now) };
+  }
+}
