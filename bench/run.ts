@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { addBenchMember, benchMemberCookie } from './bench-member.js';
 import { prepareMysql, prepareSqlite, type PreparedDb } from './databases.js';
 import { ROOT, installCleanup, killChildren, peakRssMb, startApp, startBare, type Target } from './processes.js';
 
@@ -82,12 +83,16 @@ async function drain(target: Target): Promise<void> {
   }
 }
 
-/** Warms the path up for 2 s, then measures it; `ids` varies /members/{id} per request. */
-async function measure(target: Target, path: string, opts: Options, ids?: number[]): Promise<Measured> {
+/**
+ * Warms the path up for 2 s, then measures it; `ids` varies /members/{id} per request; `cookie`
+ * makes the requests a logged-in member's.
+ */
+async function measure(target: Target, path: string, opts: Options, ids?: number[], cookie?: string): Promise<Measured> {
   const requests = ids?.length
     ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `/members/${ids[Math.floor(Math.random() * ids.length)]}` }) }]
     : undefined;
-  const base = { url: `${target.url}${path}`, connections: opts.connections, headers: HEADERS, requests, timeout: 10 };
+  const headers = cookie ? { ...HEADERS, cookie } : HEADERS;
+  const base = { url: `${target.url}${path}`, connections: opts.connections, headers, requests, timeout: 10 };
   await autocannon({ ...base, duration: WARMUP_S });
   await drain(target);
   const r = await autocannon({ ...base, duration: opts.duration });
@@ -106,18 +111,22 @@ function pageRow(scenario: string, m: Measured): Row {
   return { scenario, ...m, budget: `p99 < ${P99_BUDGET_MS} ms`, pass: m.completed > 0 && m.p99 < P99_BUDGET_MS && m.failed === 0 };
 }
 
-/** Starts the app on a prepared database and runs the three page scenarios against it. */
+/** Starts the app on a prepared database and runs the page scenarios, as a visitor and as a member. */
 async function pageScenarios(label: string, db: PreparedDb, dataDir: string, opts: Options): Promise<Row[]> {
+  await addBenchMember(db.url);
   const app = await startApp({ name: label, databaseUrl: db.url, dataDir, logFile: join(dataDir, 'server.log') });
   try {
     const rows: Row[] = [];
-    for (const [name, path, ids] of [
-      ['GET /members', '/members', undefined],
-      ['GET /members?filters', FILTERED, undefined],
-      ['GET /members/{id}', '/members/1', db.profileIds],
+    const member = await benchMemberCookie(app);
+    for (const [name, path, ids, cookie] of [
+      ['GET /members', '/members', undefined, undefined],
+      ['GET /members?filters', FILTERED, undefined, undefined],
+      ['GET /members/{id}', '/members/1', db.profileIds, undefined],
+      ['member GET /members?filters', FILTERED, undefined, member],
+      ['member GET /members/{id}', '/members/1', db.profileIds, member],
     ] as const) {
       log(`${label}: ${name}`);
-      rows.push(pageRow(`${label}: ${name}`, await measure(app, path, opts, ids ? [...ids] : undefined)));
+      rows.push(pageRow(`${label}: ${name}`, await measure(app, path, opts, ids ? [...ids] : undefined, cookie)));
     }
     return rows;
   } finally {
@@ -132,9 +141,11 @@ async function growthScenario(work: string, opts: Options): Promise<Row[]> {
     log(`growth: seeding SQLite with ${count(n)} profiles`);
     const db = await prepareSqlite(join(dir, 'amora.sqlite'), n, join(dir, 'media'));
     log(`growth: seeded in ${(db.seed.ms / 1000).toFixed(1)} s; measuring the filtered search`);
+    await addBenchMember(db.url);
     const app = await startApp({ name: `growth ${count(n)}`, databaseUrl: db.url, dataDir: dir, logFile: join(dir, 'server.log') });
     try {
-      measured.push(await measure(app, FILTERED, { ...opts, connections: GROWTH_CONNECTIONS }));
+      // Logged in: the member's blocks are part of what a filtered page costs.
+      measured.push(await measure(app, FILTERED, { ...opts, connections: GROWTH_CONNECTIONS }, undefined, await benchMemberCookie(app)));
     } finally {
       await app.stop();
     }
@@ -144,9 +155,9 @@ async function growthScenario(work: string, opts: Options): Promise<Row[]> {
   // Nothing answered at 1M within the run: the ratio is at least (run length ÷ p99 at 10k).
   const ratio = large.completed ? large.p99 / small.p99 : (opts.duration * 1000) / small.p99;
   return [
-    { scenario: `growth sqlite 10k, ${GROWTH_CONNECTIONS} conn: GET /members?filters`, ...small, budget: 'reference for growth', pass: undefined },
+    { scenario: `growth sqlite 10k, ${GROWTH_CONNECTIONS} conn: member GET /members?filters`, ...small, budget: 'reference for growth', pass: undefined },
     {
-      scenario: `growth sqlite 1M, ${GROWTH_CONNECTIONS} conn: GET /members?filters`,
+      scenario: `growth sqlite 1M, ${GROWTH_CONNECTIONS} conn: member GET /members?filters`,
       ...large,
       budget: `p99 ≤ ${GROWTH_BUDGET}× 10k (${large.completed ? '' : '>'}${ratio.toFixed(2)}×)`,
       pass: ratio <= GROWTH_BUDGET && large.failed === 0 && large.completed > 0,

@@ -32,6 +32,7 @@ import { membersRoutes } from './routes/pages/members-routes.js';
 import { likesApi } from './routes/api/likes-api.js';
 import { likesRoutes } from './routes/pages/likes-routes.js';
 import { discoverGamesRoutes } from './routes/pages/discover-games-routes.js';
+import { dismissalRoutes } from './routes/pages/dismissal-routes.js';
 import { passwordRoutes } from './routes/pages/password-routes.js';
 import { pricingRoutes } from './routes/pages/pricing-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(membersRoutes(routeDeps));
   app.use(likesRoutes(routeDeps));
   app.use(discoverGamesRoutes(routeDeps));
+  app.use(dismissalRoutes(routeDeps));
   app.use(infoRoutes(routeDeps));
   app.use(loginRoutes(routeDeps));
   app.use(passwordRoutes(routeDeps));

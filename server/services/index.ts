@@ -31,6 +31,7 @@ import { OwnProfileService } from './profiles/own-profile-service.js';
 import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 import { BlocksService } from './blocks/blocks-service.js';
+import { DismissalsService } from './alerts/dismissals-service.js';
 import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
@@ -62,6 +63,7 @@ export interface Services {
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
+  dismissals: DismissalsService;
   swipeGame: SwipeGameService;
   autoLike: AutoLikeService;
 }
@@ -104,6 +106,7 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
+    dismissals: new DismissalsService(db),
     swipeGame: new SwipeGameService(db, likes),
     autoLike: new AutoLikeService(db),
   };

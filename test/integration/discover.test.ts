@@ -245,6 +245,23 @@ describeEachBackend('discover', (env) => {
     });
   });
 
+  describe('profile-enrich warning', () => {
+    it('asks a member without a main photo to complete the profile, not on /profile, until dismissed', async () => {
+      const me = await member();
+      expect((await me.a.get('/members').expect(200)).text).to.include('data-testid="profile-enrich"');
+      expect((await me.a.get('/profile').expect(200)).text).not.to.include('data-testid="profile-enrich"');
+      const res = await me.a.post('/dismiss/profile_enrich').type('form').send({ _csrf: me.token, return: '/likes' }).expect(303);
+      expect(res.headers.location).to.equal('/likes');
+      expect((await me.a.get('/members').expect(200)).text).not.to.include('data-testid="profile-enrich"');
+      expect(await db()('dismissals').where({ user_id: me.id })).to.have.length(1);
+      await me.api('post', '/dismiss/nonsense', {}).expect(404);
+      const withPhoto = await member();
+      const p = await createProfile(db(), media(), {});
+      await db()('profiles').where({ id: withPhoto.profileId }).update({ main_photo_id: (await db()('photos').where({ file_key: p.photoKeys[0] }).first('id')).id });
+      expect((await withPhoto.a.get('/members').expect(200)).text).not.to.include('data-testid="profile-enrich"');
+    });
+  });
+
   describe('match finder', () => {
     it('filters by age bucket, appearance and race', async () => {
       const me = await member();

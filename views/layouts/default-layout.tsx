@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ActivationReminder } from '../components/activation-reminder.js';
 import { EntryWarning } from '../components/entry-warning.js';
 import { Footer } from '../components/footer.js';
+import { ProfileEnrichWarning } from '../components/profile-enrich-warning.js';
 import { SignupModalSlot } from '../components/signup-islands.js';
 import { TopBar } from '../components/top-bar.js';
 
@@ -11,6 +12,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     <>
       <TopBar />
       <ActivationReminder />
+      <ProfileEnrichWarning />
       <main id="main" className="main">{children}</main>
       <Footer />
       <EntryWarning />
