@@ -24,12 +24,17 @@ export async function connectRedis(url: string): Promise<RedisClient> {
 
 export function createSessionStore(db: Db, redis: RedisClient | undefined, opts: { cleanup: boolean }): session.Store {
   // connect-redis types its client against its own copy of the redis types; the runtime API is the same.
-  if (redis) return new RedisStore({ client: redis as never, prefix: 'amora:sess:' });
-  return new ConnectSessionKnexStore({
-    knex: db,
-    tableName: 'sessions',
-    createTable: false,
-    // Expired rows are removed by one process at a time every 15 minutes; 0 turns it off (tests, CLI).
-    cleanupInterval: opts.cleanup ? 15 * 60 * 1000 : 0,
-  }) as unknown as session.Store;
+  const store = redis
+    ? (new RedisStore({ client: redis as never, prefix: 'amora:sess:' }) as unknown as session.Store)
+    : (new ConnectSessionKnexStore({
+        knex: db,
+        tableName: 'sessions',
+        createTable: false,
+        // Expired rows are removed by one process at a time every 15 minutes; 0 turns it off (tests, CLI).
+        cleanupInterval: opts.cleanup ? 15 * 60 * 1000 : 0,
+      }) as unknown as session.Store);
+  // Sessions are not rolling: the cookie's 30 days run from the login and are never renewed, so
+  // moving the stored expiry on every request (a database write per page) would extend nothing.
+  store.touch = (_sid: string, _sess: session.SessionData, done?: () => void) => done?.();
+  return store;
 }
