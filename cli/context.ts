@@ -1,4 +1,5 @@
 // What every CLI command runs on: the same config, database and services as the server.
+import { userInfo } from 'node:os';
 import { bootstrap, type Runtime } from '../server/boot.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
@@ -29,6 +30,17 @@ export function parseAssignments(pairs: string[]): Record<string, unknown> {
     }
   }
   return out;
+}
+
+/** The operator as the audit log names them: "cli:<os user>". */
+export function operatorActor(): string {
+  let name = process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  try {
+    name = userInfo().username;
+  } catch {
+    // No passwd entry (some containers): keep the environment's name.
+  }
+  return `cli:${name}`;
 }
 
 export class CliError extends Error {}
