@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { addBenchMember, benchMemberCookie } from './bench-member.js';
+import { addChatMembers, measureChatSend } from './chat-send.js';
 import { prepareMysql, prepareSqlite, type PreparedDb } from './databases.js';
 import { ROOT, installCleanup, killChildren, peakRssMb, startApp, startBare, type Target } from './processes.js';
 
@@ -111,9 +112,29 @@ function pageRow(scenario: string, m: Measured): Row {
   return { scenario, ...m, budget: `p99 < ${P99_BUDGET_MS} ms`, pass: m.completed > 0 && m.p99 < P99_BUDGET_MS && m.failed === 0 };
 }
 
-/** Starts the app on a prepared database and runs the page scenarios, as a visitor and as a member. */
+const CHAT_BUDGET = 1000;
+
+/** Messages per second through POST /api/messages.php, each debited and delivered live. */
+async function chatRow(label: string, app: Target, members: Awaited<ReturnType<typeof addChatMembers>>, opts: Options): Promise<Row> {
+  log(`${label}: chat send`);
+  const m = await measureChatSend(app, members, opts);
+  return {
+    scenario: `${label}: chat send (debit + live), msg/s`,
+    completed: m.sent,
+    reqPerSec: m.perSecond,
+    p50: m.p50,
+    p99: m.p99,
+    failed: m.failed + Math.max(0, m.sent - m.delivered),
+    rssMb: peakRssMb(app.pid),
+    budget: `≥ ${CHAT_BUDGET} msg/s, all delivered (${m.delivered}/${m.sent})`,
+    pass: m.perSecond >= CHAT_BUDGET && m.failed === 0 && m.delivered >= m.sent,
+  };
+}
+
+/** Starts the app on a prepared database and runs the page scenarios, as a visitor and as a member, then chat. */
 async function pageScenarios(label: string, db: PreparedDb, dataDir: string, opts: Options): Promise<Row[]> {
   await addBenchMember(db.url);
+  const chatMembers = await addChatMembers(db.url);
   const app = await startApp({ name: label, databaseUrl: db.url, dataDir, logFile: join(dataDir, 'server.log') });
   try {
     const rows: Row[] = [];
@@ -128,6 +149,7 @@ async function pageScenarios(label: string, db: PreparedDb, dataDir: string, opt
       log(`${label}: ${name}`);
       rows.push(pageRow(`${label}: ${name}`, await measure(app, path, opts, ids ? [...ids] : undefined, cookie)));
     }
+    rows.push(await chatRow(label, app, chatMembers, opts));
     return rows;
   } finally {
     await app.stop();

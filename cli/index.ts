@@ -3,7 +3,9 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../server/config.js';
 import { AppError } from '../server/errors.js';
 import { registerAccounts } from './commands/accounts.js';
+import { registerChat } from './commands/chat.js';
 import { registerCompany } from './commands/company.js';
+import { registerCredits } from './commands/credits.js';
 import { registerDb } from './commands/db.js';
 import { registerMail } from './commands/mail.js';
 import { registerPhotos } from './commands/photos.js';
@@ -17,6 +19,8 @@ registerSites(program);
 registerCompany(program);
 registerMail(program);
 registerAccounts(program);
+registerChat(program);
+registerCredits(program);
 registerProfiles(program);
 registerPhotos(program);
 

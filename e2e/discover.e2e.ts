@@ -2,9 +2,9 @@
 // member, like → match modal, blocking, and the swipe game by keyboard.
 import { join } from 'node:path';
 import { expect } from 'chai';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../server/lib/passwords.js';
+import { createE2eMember, logIn as logInAs, serverDb, type E2eMember } from './members.js';
 import { SCREENSHOTS, openPage, useHarness } from './harness.js';
 
 describe('discover in the browser', function () {
@@ -13,32 +13,13 @@ describe('discover in the browser', function () {
   let db: Knex;
 
   before(() => {
-    // The server's own SQLite file: the test arranges what a member cannot do alone (premium, a like received).
-    db = knexFactory({ client: 'better-sqlite3', connection: { filename: join(harness().dataDir, 'e2e.sqlite') }, useNullAsDefault: true });
+    db = serverDb(harness());
   });
   after(() => db.destroy());
 
-  let seq = 0;
-  async function newMember(name: string): Promise<{ email: string; password: string; userId: number; profileId: number }> {
-    const now = Date.now();
-    const email = `discover-${now}-${seq++}@example.org`;
-    const password = 'a long discover password';
-    const [userId] = await db('users').insert({
-      site_id: 1, email, password_hash: await hashPassword(password), status: 'active', language: 'en', signup_date: now, confirmed_at: now, created_at: now, updated_at: now,
-    });
-    const [profileId] = await db('profiles').insert({
-      user_id: userId, name, gender: 'male', sexuality: 'hetero', birth_date: '1988-03-03', country: 'GB', last_active_at: now, created_at: now, updated_at: now,
-    });
-    return { email, password, userId: Number(userId), profileId: Number(profileId) };
-  }
+  const newMember = (name: string) => createE2eMember(db, name, { gender: 'male', birthDate: '1988-03-03' });
+  const logIn = (page: Page, m: E2eMember) => logInAs(page, harness().baseUrl, m);
 
-  async function logIn(page: Page, m: { email: string; password: string }) {
-    await page.context().addCookies([{ name: 'amora_entry', value: String(Date.now()), url: harness().baseUrl }]);
-    await page.goto(harness().baseUrl + '/login');
-    await page.fill('input[name="email"]', m.email);
-    await page.fill('input[name="password"]', m.password);
-    await Promise.all([page.waitForURL(/\/members/), page.locator('form[action="/login"] button[type="submit"]').click()]);
-  }
 
   /** A visible woman with at least `photos` approved photos, not yet touched by this run. */
   async function womanWithPhotos(photos: number, skip: number[] = []): Promise<{ id: number; name: string }> {

@@ -30,7 +30,10 @@ import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
 import { likesApi } from './routes/api/likes-api.js';
+import { chatApi } from './routes/api/chat-api.js';
+import { EventStreams } from './routes/api/events-api.js';
 import { likesRoutes } from './routes/pages/likes-routes.js';
+import { chatRoutes } from './routes/pages/chat-routes.js';
 import { discoverGamesRoutes } from './routes/pages/discover-games-routes.js';
 import { dismissalRoutes } from './routes/pages/dismissal-routes.js';
 import { passwordRoutes } from './routes/pages/password-routes.js';
@@ -59,6 +62,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy === 'false' ? false : config.trustProxy);
   app.set('query parser', 'simple');
+  // Members' open event streams are answered ahead of Express's per-request setup (DESIGN.md §8);
+  // everything else on that path, visitors' 403 included, reaches eventStreams.router() below.
+  const eventStreams = new EventStreams({ services, sessionStore: deps.sessionStore, sessionSecret: deps.sessionSecret });
+  eventStreams.install(app);
 
   app.use(
     pinoHttp({
@@ -69,7 +76,8 @@ export function createApp(deps: AppDeps): express.Express {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/build/') === true },
+      // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
@@ -123,6 +131,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(userApi(routeDeps));
   app.use(signupApi(routeDeps));
   app.use(likesApi(routeDeps));
+  app.use(chatApi(routeDeps));
+  app.use(eventStreams.router());
   app.use('/api', notFoundHandler);
 
   const preparePage = async (req: Request, res: Response) => {
@@ -136,6 +146,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(homeRoutes(routeDeps));
   app.use(membersRoutes(routeDeps));
   app.use(likesRoutes(routeDeps));
+  app.use(chatRoutes(routeDeps));
   app.use(discoverGamesRoutes(routeDeps));
   app.use(dismissalRoutes(routeDeps));
   app.use(infoRoutes(routeDeps));

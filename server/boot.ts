@@ -45,6 +45,7 @@ export async function bootstrap(config: Config, logger: Logger, opts: { migrate?
       config, db, redis, services, i18n, logger, sessionStore, sessionSecret, pushPublicKey,
       async close() {
         clearInterval(optimizer);
+        await services.events.close();
         services.mail.close();
         const store = sessionStore as { close?: () => void };
         store.close?.();

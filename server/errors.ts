@@ -17,8 +17,8 @@ export class AppError extends Error {
 }
 
 export class NotFoundError extends AppError {
-  constructor(code = 'not_found') {
-    super(code, 404, 'notFound');
+  constructor(code = 'not_found', messageKey = 'notFound') {
+    super(code, 404, messageKey);
   }
 }
 

@@ -69,6 +69,8 @@ async function main(): Promise<void> {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Open event streams never finish on their own: end them (browsers reconnect to another process).
+    runtime.services.events.close().catch((err) => logger.warn({ err }, 'closing live events failed'));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -23,6 +23,8 @@ export interface SessionUser {
   signup_step: SignupStep | null;
   /** Received likes not looked at yet: the Likes badge. */
   num_new_likes: number;
+  /** Unread messages over the member's conversations: the Messages badge. */
+  num_unread_messages: number;
   /** Alerts the member dismissed (profile_enrich, push, disabled_notifications, time_bonus). */
   dismissed_alerts: string[];
   profile: {

@@ -162,3 +162,10 @@ export async function findPhotoByKey(db: Runner, fileKey: string): Promise<Photo
     .where('ph.file_key', fileKey)
     .first()) as PhotoAccessRow | undefined;
 }
+
+/** The user behind a profile (null for fictional profiles) and that account's status. */
+export async function ownerOfProfile(db: Runner, profileId: number): Promise<{ user_id: number | null; status: string | null } | undefined> {
+  return (await db({ p: 'profiles' }).leftJoin({ u: 'users' }, 'u.id', 'p.user_id').where('p.id', profileId).first('p.user_id', 'u.status')) as
+    | { user_id: number | null; status: string | null }
+    | undefined;
+}

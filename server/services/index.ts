@@ -16,6 +16,7 @@ import { TokensService } from './tokens/tokens-service.js';
 import { MembersService } from './accounts/members-service.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { CompanyService } from './company/company-service.js';
+import { CreditsService } from './credits/credits-service.js';
 import { GeoService } from './geo/geo-service.js';
 import { KeysService } from './keys/keys-service.js';
 import { MailService } from './mail/mail-service.js';
@@ -31,7 +32,11 @@ import { OwnProfileService } from './profiles/own-profile-service.js';
 import { SearchService } from './search/search-service.js';
 import { SitesService } from './sites/sites-service.js';
 import { BlocksService } from './blocks/blocks-service.js';
+import { ChatService } from './chat/chat-service.js';
+import { OperatorChatService } from './chat/operator-chat-service.js';
 import { DismissalsService } from './alerts/dismissals-service.js';
+import { BadgesService } from './events/badges-service.js';
+import { createEventBus, type EventBus } from './events/event-bus.js';
 import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
@@ -46,6 +51,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   mail: MailService;
   bundles: BundlesService;
+  credits: CreditsService;
   auth: AuthService;
   sites: SitesService;
   company: CompanyService;
@@ -63,9 +69,14 @@ export interface Services {
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
+  chat: ChatService;
+  operatorChat: OperatorChatService;
   dismissals: DismissalsService;
   swipeGame: SwipeGameService;
   autoLike: AutoLikeService;
+  /** Live events to members' open pages (GET /api/events), across processes with Redis. */
+  events: EventBus;
+  badges: BadgesService;
 }
 
 export function createServices(deps: { config: Config; db: Db; logger: Logger; i18n: I18n; redis?: RedisClient }): Services {
@@ -78,7 +89,9 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
   const sites = new SitesService(db, config.defaultSite);
-  const likes = new LikesService(db);
+  const events = createEventBus(deps.redis, logger);
+  const badges = new BadgesService(db, events, logger);
+  const likes = new LikesService(db, badges);
   return {
     mail,
     tokens,
@@ -89,6 +102,7 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
     accountDeletion: new AccountDeletionService(db, tokens, mail, photos, deps.i18n),
     bundles: new BundlesService(db),
+    credits: new CreditsService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites,
     company: new CompanyService(db),
@@ -106,8 +120,12 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
+    chat: new ChatService(db, events, badges),
+    operatorChat: new OperatorChatService(db, events, badges),
     dismissals: new DismissalsService(db),
     swipeGame: new SwipeGameService(db, likes),
-    autoLike: new AutoLikeService(db),
+    autoLike: new AutoLikeService(db, badges),
+    events,
+    badges,
   };
 }

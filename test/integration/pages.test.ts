@@ -27,12 +27,14 @@ describeEachBackend('pages', (env) => {
     expect(res.text).not.to.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/);
   });
 
-  it('ships no script at all on a page without islands (a member who finished signing up)', async () => {
+  it('ships only the live badges to a member who finished signing up, hydrated when idle', async () => {
     const m = await createMember(env().rt.db);
     const member = await loggedInAgent(env().app, m.email, m.password);
     const res = await member.get('/pages/terms').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
-    expect(res.text).not.to.include('data-island');
-    expect(res.text).not.to.include('<script');
+    expect([...res.text.matchAll(/data-island="([^"]+)"/g)].map((x) => x[1])).to.deep.equal(['live-badges']);
+    expect(res.text).to.include('data-hydrate="idle"');
+    expect(res.text).to.include('<link rel="modulepreload" href="/build/assets/live-badges-0a1b2c.js">');
+    expect(res.text).not.to.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/);
   });
 
   it('gives visitors the signup modal island, hydrated when idle, with only its scripts', async () => {

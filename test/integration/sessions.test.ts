@@ -41,7 +41,7 @@ describeEachBackend('sessions and login', (env) => {
   it('returns the member for GET /api/user.php and 403 authentication_required without a session', async () => {
     const { a } = await loggedIn();
     const me = await a.get('/api/user.php').set('X-Request-Type', 'client').expect(200);
-    expect(me.body.user).to.have.keys('id', 'status', 'credits', 'notifications_disabled', 'email', 'paid_user', 'signup_date', 'language', 'invisible', 'fictional_icon', 'signup_step', 'num_new_likes', 'dismissed_alerts', 'profile');
+    expect(me.body.user).to.have.keys('id', 'status', 'credits', 'notifications_disabled', 'email', 'paid_user', 'signup_date', 'language', 'invisible', 'fictional_icon', 'signup_step', 'num_new_likes', 'num_unread_messages', 'dismissed_alerts', 'profile');
     const anon = await supertest(env().app).get('/api/user.php').set('Host', 'localhost').set('X-Request-Type', 'client').expect(403);
     expect(anon.body.error.code).to.equal('authentication_required');
   });

@@ -24,7 +24,7 @@ async function context(over: Partial<PageContext> = {}): Promise<PageContext> {
 }
 
 /** A member who finished signing up: no signup modal, so a plain page has no island at all. */
-const MEMBER = { id: 1, email: 'm@example.com', status: 'active', signup_step: null, num_new_likes: 0, dismissed_alerts: [], profile: { id: 1, name: 'Sam', status: 'active' } } as unknown as SessionUser;
+const MEMBER = { id: 1, email: 'm@example.com', status: 'active', signup_step: null, num_new_likes: 0, num_unread_messages: 0, paid_user: false, credits: 0, dismissed_alerts: [], profile: { id: 1, name: 'Sam', status: 'active' } } as unknown as SessionUser;
 
 describe('renderDocument', () => {
   for (const layout of Object.keys(LAYOUTS) as LayoutName[]) {
@@ -34,9 +34,32 @@ describe('renderDocument', () => {
       expect(html).to.include('<p id="content">Hello</p>');
       expect(html).to.include(`class="layout-${layout}"`);
       expect(html).to.include('<title>Test | Amora</title>');
-      expect(html).not.to.include('<script');
+      // A member's only island is the top bar's live badges, in the layouts that have the top bar.
+      const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
+      expect(islands).to.deep.equal(['default', 'chat', 'error'].includes(layout) ? ['live-badges'] : []);
+      if (!islands.length) expect(html).not.to.include('<script');
     });
   }
+
+  it('renders the member badges on the server: unread messages capped at 99+, new likes, credits', async () => {
+    const render = async (over: Partial<SessionUser>) =>
+      renderDocument(await context({ user: { ...MEMBER, ...over } }), testAssets(), createElement('p'), { layout: 'default', routeName: 'x' });
+    const html = await render({ num_unread_messages: 120, num_new_likes: 3, paid_user: true, credits: 7 });
+    expect(html).to.match(/data-testid="messages-badge" aria-label="120 unread messages">99\+</);
+    expect(html).to.match(/data-testid="likes-badge" aria-label="3 new likes">3</);
+    expect(html).to.match(/class="badge-host badge--warning">Credits.{0,20}<span class="badge" data-testid="credits-badge">7</);
+    const quiet = await render({ num_unread_messages: 0, num_new_likes: 0, paid_user: false });
+    expect(quiet).not.to.include('messages-badge');
+    expect(quiet).not.to.include('likes-badge');
+    expect(quiet).to.include('href="/premium"');
+    expect(quiet).to.include('/build/assets/live-badges-0a1b2c.js');
+  });
+
+  it('gives visitors no live badges', async () => {
+    const html = renderDocument(await context(), testAssets(), createElement('p'), { layout: 'error', routeName: 'x' });
+    expect(html).not.to.include('live-badges');
+    expect(html).not.to.include('<script');
+  });
 
   it('shows the entry warning island in the chat and empty layouts only for NL and DE', async () => {
     const nl = await context({ showEntryWarning: true });

@@ -1,5 +1,9 @@
 // The top bar of SPEC.md §2: logo, member navigation with badges, language and account menus.
+// The member navigation is the live-badges island (only members' pages get it): the server renders
+// the current counts, and the island keeps them live.
+import LiveBadges from '../../islands/live-badges.island.js';
 import { usePage } from '../render-context.js';
+import { Island } from './island.js';
 import { LanguageMenu } from './language-menu.js';
 import { Logo } from './logo.js';
 
@@ -12,25 +16,12 @@ export function TopBar() {
           <Logo name={site.name} />
         </a>
         {user && (
-          <nav className="topbar__nav" aria-label={t('nav.main')}>
-            <a href="/members">{t('nav.search')}</a>
-            <a href="/chats">{t('nav.messages')}</a>
-            <a href="/likes" className="badge-host">
-              {t('nav.likes')}
-              {user.num_new_likes > 0 && (
-                <span className="badge" data-testid="likes-badge" aria-label={t('nav.newLikes', { n: user.num_new_likes })}>
-                  {user.num_new_likes > 99 ? '99+' : user.num_new_likes}
-                </span>
-              )}
-            </a>
-            {user.paid_user ? (
-              <a href="/credits" className={user.credits === 0 ? 'badge-host badge--danger' : user.credits <= 10 ? 'badge-host badge--warning' : 'badge-host'}>
-                {t('nav.credits')} <span className="badge">{user.credits}</span>
-              </a>
-            ) : (
-              <a href="/premium" className="topbar__premium">{t('nav.getPremium')}</a>
-            )}
-          </nav>
+          <Island
+            name="live-badges"
+            component={LiveBadges}
+            hydrate="idle"
+            props={{ numUnreadMessages: user.num_unread_messages, numNewLikes: user.num_new_likes, paidUser: user.paid_user, credits: user.credits }}
+          />
         )}
         <div className="topbar__actions">
           <LanguageMenu />

@@ -1,5 +1,6 @@
 // The logged-in member as the pages and GET /api/user.php see them.
 import type { Db } from '../../db.js';
+import { countUnreadMessages } from '../../repos/badges-repo.js';
 import { dismissedAlerts } from '../../repos/dismissals-repo.js';
 import { countNewLikes } from '../../repos/likes-repo.js';
 import * as usersRepo from '../../repos/users-repo.js';
@@ -19,9 +20,10 @@ export class MembersService {
     // A pending deletion ends every session; logging in again explains how to reactivate.
     if (!m || m.site_id !== siteId || m.status === 'deleted' || m.status === 'pending_deletion') return undefined;
     if (authAt !== undefined && m.password_changed_at !== null && Number(m.password_changed_at) > authAt) return undefined;
-    const [disabled, newLikes, dismissed] = await Promise.all([
+    const [disabled, newLikes, unreadMessages, dismissed] = await Promise.all([
       usersRepo.disabledNotificationTypes(this.db, userId),
       countNewLikes(this.db, m.profile_id),
+      countUnreadMessages(this.db, m.profile_id),
       dismissedAlerts(this.db, userId),
     ]);
     return {
@@ -37,6 +39,7 @@ export class MembersService {
       fictional_icon: true,
       signup_step: (m.signup_step as SessionUser['signup_step']) ?? null,
       num_new_likes: newLikes,
+      num_unread_messages: unreadMessages,
       dismissed_alerts: dismissed,
       profile: {
         id: m.profile_id,

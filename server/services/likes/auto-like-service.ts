@@ -13,6 +13,7 @@ import * as quotas from '../../repos/quotas-repo.js';
 import type { AutoLikeAnswer } from '../../../types/likes.js';
 import { photoUrl } from '../media/photo-urls.js';
 import { seekingOf } from '../search/search-service.js';
+import type { CountsPublisher } from '../chat/chat-service.js';
 import type { Viewer } from '../viewer.js';
 
 export const AUTO_LIKES_PER_DAY = 3;
@@ -20,7 +21,10 @@ export const AUTO_LIKE_GAP_MS = 10 * 60_000;
 const QUOTA_KIND = 'auto_like';
 
 export class AutoLikeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly badges: CountsPublisher,
+  ) {}
 
   /** A fictional profile that has just liked the member, or null when the rule allows none now. */
   async next(viewer: Viewer, ctx: { siteCountries: string[]; cdnPrefix: string }, now = Date.now()): Promise<AutoLikeAnswer | null> {
@@ -49,6 +53,7 @@ export class AutoLikeService {
         throw err;
       });
     if (!created) return null;
+    await this.badges.publishCounts(viewer.userId);
     return { id: liker.id, name: liker.name, main_image: liker.main_file_key ? { match: photoUrl(ctx.cdnPrefix, liker.main_file_key, 'thumb') } : null };
   }
 

@@ -4,7 +4,8 @@ import type { Db, Runner } from '../../db.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { blockStateBetween } from '../../repos/blocks-repo.js';
 import * as likesRepo from '../../repos/likes-repo.js';
-import { findProfile, type ProfileRow } from '../../repos/profiles-repo.js';
+import { findProfile, ownerOfProfile, type ProfileRow } from '../../repos/profiles-repo.js';
+import type { CountsPublisher } from '../chat/chat-service.js';
 import type { LikeAnswer, LikedProfileCard, LikeListType, LikesApiAnswer, MatchProfile } from '../../../types/likes.js';
 import { toProfileCard } from '../profiles/profile-views.js';
 import type { Viewer } from '../viewer.js';
@@ -24,7 +25,10 @@ export function matchProfileOf(row: ProfileRow, cdnPrefix: string): MatchProfile
 }
 
 export class LikesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly badges: CountsPublisher,
+  ) {}
 
   /** The profile a viewer may act on: visible, not their own, not blocked either way. */
   async actionableTarget(db: Runner, viewer: Viewer, targetId: number): Promise<ProfileRow> {
@@ -37,10 +41,11 @@ export class LikesService {
 
   async like(viewer: Viewer, targetId: number, cdnPrefix: string): Promise<LikeAnswer> {
     const row = await this.actionableTarget(this.db, viewer, targetId);
-    const match = await this.db.transaction(async (tx) => {
-      await likesRepo.insertLike(tx, viewer.profileId, targetId, 'normal', Date.now());
-      return (await likesRepo.likeStateBetween(tx, viewer.profileId, targetId)).likedBy;
+    const { created, match } = await this.db.transaction(async (tx) => {
+      const created = await likesRepo.insertLike(tx, viewer.profileId, targetId, 'normal', Date.now());
+      return { created, match: (await likesRepo.likeStateBetween(tx, viewer.profileId, targetId)).likedBy };
     });
+    if (created) await this.announceLikeTo(targetId);
     return { liked: true, match, profile: matchProfileOf(row, cdnPrefix) };
   }
 
@@ -54,7 +59,10 @@ export class LikesService {
   /** The two likes between the viewer and another profile; opening the profile clears "new". */
   async relationOnOpen(viewer: Viewer, otherId: number): Promise<{ liked: boolean; likedBy: boolean; match: boolean }> {
     const state = await likesRepo.likeStateBetween(this.db, viewer.profileId, otherId);
-    if (state.likedByNew) await likesRepo.markLikeSeen(this.db, otherId, viewer.profileId);
+    if (state.likedByNew) {
+      await likesRepo.markLikeSeen(this.db, otherId, viewer.profileId);
+      await this.badges.publishCounts(viewer.userId);
+    }
     return { liked: state.liked, likedBy: state.likedBy, match: state.liked && state.likedBy };
   }
 
@@ -109,6 +117,12 @@ export class LikesService {
       matches: received.filter((r) => sentIds.has(Number(r.id))).map((r) => Number(r.id)),
       num_new_likes: numNew,
     };
+  }
+
+  /** The liked member's Likes badge goes up live (fictional profiles have nobody to tell). */
+  async announceLikeTo(profileId: number): Promise<void> {
+    const owner = await ownerOfProfile(this.db, profileId);
+    if (owner?.user_id) await this.badges.publishCounts(Number(owner.user_id));
   }
 
   countNew(profileId: number): Promise<number> {

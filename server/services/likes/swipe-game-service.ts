@@ -50,16 +50,17 @@ export class SwipeGameService {
     const row = await this.likes.actionableTarget(this.db, viewer, targetId);
     const day = quotas.utcDay(now);
     await quotas.ensureQuotaRow(this.db, viewer.userId, QUOTA_KIND, day);
-    const match = await this.db.transaction(async (tx) => {
+    const { match, created } = await this.db.transaction(async (tx) => {
       // The quota row first: its write lock queues this member's parallel swipes one by one.
       const state = await likesRepo.likeStateBetween(tx, viewer.profileId, targetId);
-      if (state.liked) return state.likedBy;
+      if (state.liked) return { match: state.likedBy, created: false };
       if (!(await quotas.takeQuota(tx, viewer.userId, QUOTA_KIND, day, SWIPE_LIKES_PER_DAY))) {
         throw new RateLimitedError('swipeLimit', { max: SWIPE_LIKES_PER_DAY });
       }
       await likesRepo.insertLike(tx, viewer.profileId, targetId, 'swipe', now);
-      return state.likedBy;
+      return { match: state.likedBy, created: true };
     });
+    if (created) await this.likes.announceLikeTo(targetId);
     return { liked: true, match, profile: matchProfileOf(row, cdnPrefix), status: await this.status(viewer, now) };
   }
 }

@@ -1,0 +1,134 @@
+// The chat-send scenario (DESIGN.md §8: at least 1,000 messages/s with the credit debit and live
+// delivery): pairs of members, each receiver with an open event stream, the senders posting
+// through POST /api/messages.php with a fresh client id per message.
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { createDb } from '../server/db.js';
+import { hashPassword } from '../server/lib/passwords.js';
+import { applyCreditDelta } from '../server/repos/credits-repo.js';
+import type { Target } from './processes.js';
+
+const PAIRS = 25;
+const PASSWORD = 'bench chat password';
+
+interface Sender {
+  cookie: string;
+  token: string;
+  receiverProfileId: number;
+}
+
+/** Adds PAIRS sender/receiver members (senders with plenty of credits, through the ledger). */
+export async function addChatMembers(url: string): Promise<{ senders: string[]; receivers: string[] }> {
+  const db = createDb(url);
+  const hash = await hashPassword(PASSWORD);
+  const senders: string[] = [];
+  const receivers: string[] = [];
+  try {
+    const now = Date.now();
+    for (let i = 0; i < PAIRS * 2; i++) {
+      const email = `bench-chat-${i}-${randomBytes(3).toString('hex')}@amora.local`;
+      const [userId] = await db('users').insert({ site_id: 1, email, password_hash: hash, status: 'active', paid_user: true, language: 'en', signup_date: now, confirmed_at: now, created_at: now, updated_at: now });
+      await db('profiles').insert({ user_id: userId, name: `Chat${i}`, gender: i % 2 ? 'female' : 'male', sexuality: 'hetero', birth_date: '1990-01-01', country: 'GB', last_active_at: now, created_at: now, updated_at: now });
+      if (i % 2 === 0) {
+        await db.transaction((tx) => applyCreditDelta(tx, { userId: Number(userId), delta: 10_000_000, reason: 'grant' }));
+        senders.push(email);
+      } else {
+        receivers.push(email);
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  return { senders, receivers };
+}
+
+async function logIn(target: Target, email: string): Promise<{ cookie: string; token: string; profileId: number }> {
+  const page = await fetch(`${target.url}/login`, { headers: { host: 'localhost' } });
+  const visitorToken = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())![1]!;
+  const visitorCookies = page.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const res = await fetch(`${target.url}/api/user.php`, {
+    method: 'POST',
+    headers: { host: 'localhost', 'content-type': 'application/json', 'x-csrf-token': visitorToken, cookie: visitorCookies.join('; ') },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`bench chat: login of ${email} failed with ${res.status}`);
+  const user = (await res.json()) as { user: { profile: { id: number } } };
+  const cookie = ['amora_entry=1', ...visitorCookies.filter((c) => !c!.startsWith('amora.sid')), ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+  const settings = await fetch(`${target.url}/settings`, { headers: { host: 'localhost', cookie } });
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await settings.text())?.[1];
+  if (!token) throw new Error('bench chat: no CSRF token for a member');
+  return { cookie, token, profileId: user.user.profile.id };
+}
+
+/** Opens one event stream per receiver and counts the `message` events that arrive. */
+async function openStreams(target: Target, cookies: string[]): Promise<{ delivered: () => number; close: () => void }> {
+  let delivered = 0;
+  const controller = new AbortController();
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      const res = await fetch(`${target.url}/api/events`, { headers: { host: 'localhost', cookie, accept: 'text/event-stream' }, signal: controller.signal });
+      if (res.status !== 200 || !res.body) throw new Error(`bench chat: GET /api/events answered ${res.status}`);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            delivered += decoder.decode(value, { stream: true }).split('event: message\n').length - 1;
+          }
+        } catch {
+          // aborted at the end
+        }
+      })();
+    }),
+  );
+  return { delivered: () => delivered, close: () => controller.abort() };
+}
+
+export interface ChatSendMeasured {
+  sent: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  delivered: number;
+}
+
+export async function measureChatSend(target: Target, members: { senders: string[]; receivers: string[] }, opts: { duration: number; connections: number }): Promise<ChatSendMeasured> {
+  const receivers = await Promise.all(members.receivers.map((e) => logIn(target, e)));
+  const senders: Sender[] = await Promise.all(
+    members.senders.map(async (e, i) => {
+      const s = await logIn(target, e);
+      return { cookie: s.cookie, token: s.token, receiverProfileId: receivers[i]!.profileId };
+    }),
+  );
+  const streams = await openStreams(target, receivers.map((r) => r.cookie));
+  let n = 0;
+  const base = {
+    url: `${target.url}/api/messages.php`,
+    method: 'POST' as const,
+    connections: opts.connections,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const s = senders[n++ % senders.length]!;
+          return {
+            ...req,
+            headers: { host: 'localhost', cookie: s.cookie, 'x-csrf-token': s.token, 'content-type': 'application/json' },
+            body: JSON.stringify({ profile: s.receiverProfileId, body: `bench message ${n}`, client_id: `b${n.toString(36)}${randomBytes(6).toString('hex')}` }),
+          };
+        },
+      },
+    ],
+  };
+  await autocannon({ ...base, duration: 2 });
+  const before = streams.delivered();
+  const r = await autocannon({ ...base, duration: opts.duration });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const delivered = streams.delivered() - before;
+  streams.close();
+  const sent = r['2xx'];
+  return { sent, perSecond: sent / opts.duration, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors, delivered };
+}

@@ -1,0 +1,256 @@
+// The chat pane (SPEC.md §2, §4): the conversation list beside the open conversation, history with
+// paging, optimistic sending (a retry reuses the client id, so it is charged once), gifts, live
+// messages, read receipts and unread counts from GET /api/events, and deleting a conversation
+// (removed here first; on failure an alert and the list reloaded). The server renders all of it,
+// so without JavaScript the page still reads and sends through plain forms.
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import type { ChatFormError, ChatMessage, ChatPaneProps, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../types/chat.js';
+import type { LiveEvent } from '../types/events.js';
+import { Avatar, ChatList } from './chat/chat-list.js';
+import { ChatHeader } from './chat/chat-header.js';
+import { Composer } from './chat/composer.js';
+import { newClientId, type Clock } from './chat/format.js';
+import { GiftPicker } from './chat/gift-picker.js';
+import { MessageList, giftName } from './chat/message-list.js';
+import { initialEntries, messagesReducer, type Outgoing } from './chat/messages.js';
+import { ApiError, api } from './lib/api-client.js';
+import { onLiveEvent, onLiveOpen } from './lib/live-events.js';
+import { useIsland } from './runtime.js';
+
+const noSubscription = () => () => undefined;
+/** False on the server and while hydrating, true after: local times replace the server's UTC ones then. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+const preview = (m: ChatMessage) => ({ last_message: m.kind === 'gift' ? null : m.body, last_message_at: m.created_at, last_message_mine: m.mine });
+
+export default function ChatPane(props: ChatPaneProps) {
+  const { t, csrfToken } = useIsland();
+  const { partner, fictionalLabel, price, hasNewer } = props;
+  const hydrated = useHydrated();
+  const [conversationId, setConversationId] = useState(props.conversationId);
+  const [entries, dispatch] = useReducer(messagesReducer, props.messages, initialEntries);
+  const [hasMore, setHasMore] = useState(props.hasMore);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [chats, setChats] = useState(props.chats);
+  const [credits, setCredits] = useState(props.credits);
+  const [now, setNow] = useState(() => Date.parse(props.now));
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<ChatFormError | null>(props.formError);
+  const [removed, setRemoved] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const current = useRef({ conversationId, chats, unseen: false, entries });
+  useLayoutEffect(() => {
+    current.current = { ...current.current, conversationId, chats, entries };
+  });
+  const clock: Clock = { now, timeZone: hydrated ? undefined : 'UTC' };
+  const open = partner !== null && !removed;
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const reloadChats = useCallback(async () => {
+    const answer = await api<ChatsAnswer>('/api/chats.php').catch(() => undefined);
+    if (answer) setChats(answer.chats);
+  }, []);
+
+  const markRead = useCallback(() => {
+    const id = current.current.conversationId;
+    current.current.unseen = false;
+    if (id) void api('/api/chat-read.php', { method: 'POST', body: { conversation: id }, csrfToken, retries: 1 }).catch(() => undefined);
+  }, [csrfToken]);
+
+  /** Moves a conversation to the top of the list with its newest message; unknown ones reload the list. */
+  const touchChat = useCallback(
+    (m: ChatMessage, unread: boolean) => {
+      if (!current.current.chats.some((c) => c.conversation.id === m.conversation_id)) return void reloadChats();
+      setChats((list) => {
+        const i = list.findIndex((c) => c.conversation.id === m.conversation_id);
+        if (i < 0) return list;
+        const c = list[i]!;
+        const updated = { ...c, conversation: { ...c.conversation, ...preview(m) }, num_unread_messages: c.num_unread_messages + (unread ? 1 : 0) };
+        return [updated, ...list.slice(0, i), ...list.slice(i + 1)];
+      });
+    },
+    [reloadChats],
+  );
+
+  const onLive = useCallback(
+    (event: LiveEvent) => {
+      const openId = current.current.conversationId;
+      if (event.type === 'message') {
+        const m = event.message;
+        const here = m.conversation_id === openId;
+        touchChat(m, !here && !m.mine);
+        if (!here || hasNewer) return;
+        dispatch({ type: 'merge', messages: [m] });
+        if (m.mine) return;
+        setAnnouncement(`${partner?.name ?? ''}: ${m.kind === 'gift' && m.gift ? t('giftLabel', { gift: giftName(t, m.gift.slug) }) : (m.body ?? '')}`);
+        if (document.visibilityState === 'visible') markRead();
+        else current.current.unseen = true;
+      } else if (event.type === 'read') {
+        if (event.conversation_id === openId) dispatch({ type: 'read', upToId: event.up_to_id });
+      } else if (event.type === 'conversation_removed') {
+        setChats((list) => list.filter((c) => c.conversation.id !== event.conversation_id));
+        if (event.conversation_id === openId) {
+          setRemoved(true);
+          history.replaceState(null, '', '/chats');
+        }
+      } else if (event.type === 'credits') {
+        setCredits(event.credits);
+      }
+    },
+    [touchChat, markRead, hasNewer, partner, t],
+  );
+
+  // After a lost connection the stream does not replay what it missed: fetch it again.
+  const refresh = useCallback(async () => {
+    void reloadChats();
+    const id = current.current.conversationId;
+    if (!id || hasNewer) return;
+    const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}`).catch(() => undefined);
+    if (page) dispatch({ type: 'merge', messages: page.messages });
+  }, [reloadChats, hasNewer]);
+
+  useEffect(() => onLiveEvent(onLive), [onLive]);
+  useEffect(() => {
+    let opened = 0;
+    return onLiveOpen(() => {
+      if (opened++ > 0) void refresh();
+    });
+  }, [refresh]);
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === 'visible' && current.current.unseen && markRead();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [markRead]);
+
+  const send = useCallback(
+    async (outgoing: Outgoing, retryOf?: string) => {
+      if (!partner) return;
+      const clientId = retryOf ?? newClientId();
+      const id = current.current.conversationId;
+      setError(null);
+      if (retryOf) dispatch({ type: 'retrying', clientId });
+      else dispatch({ type: 'pending', clientId, conversationId: id ?? 0, outgoing, at: new Date().toISOString() });
+      const content = outgoing.gift ? { gift: outgoing.gift.id } : { body: outgoing.body };
+      try {
+        const answer = await api<SendAnswer>('/api/messages.php', { method: 'POST', csrfToken, body: { ...(id ? { conversation: id } : { profile: partner.id }), ...content, client_id: clientId } });
+        dispatch({ type: 'merge', messages: [answer.message] });
+        setCredits(answer.credits);
+        if (id) return touchChat(answer.message, false);
+        current.current.conversationId = answer.message.conversation_id;
+        setConversationId(answer.message.conversation_id);
+        history.replaceState(null, '', `/chats/${answer.message.conversation_id}`);
+        void reloadChats();
+      } catch (err) {
+        const e = err instanceof ApiError ? err : new ApiError(0, 'network', '');
+        // The request or only its answer may be lost: keep it for a retry with the same client id.
+        if (e.status === 0) return dispatch({ type: 'failed', clientId });
+        dispatch({ type: 'drop', clientId });
+        if (outgoing.body) setDraft((d) => (d.trim() ? d : outgoing.body!));
+        setError({
+          message: e.message || (e.status === 402 ? t('noCredits') : t('error')),
+          creditsLink: e.code === 'insufficient_credits' || e.code === 'conversation_limit',
+        });
+      }
+    },
+    [partner, csrfToken, t, touchChat, reloadChats],
+  );
+
+  const sendText = (body: string) => {
+    setDraft('');
+    void send({ body });
+  };
+  const sendGift = (gift: Gift) => void send({ gift: { id: gift.id, slug: gift.slug, image: gift.image } });
+  const retry = (clientId: string) => {
+    const entry = current.current.entries.find((e) => e.key === clientId);
+    if (entry?.outgoing) void send(entry.outgoing, clientId);
+  };
+
+  const loadOlder = useCallback(async () => {
+    const id = current.current.conversationId;
+    const oldest = current.current.entries.find((e) => e.state === 'sent');
+    if (!id || !oldest || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}&before=${oldest.message.id}`);
+      dispatch({ type: 'merge', messages: page.messages });
+      setHasMore(page.has_more);
+    } catch {
+      // The link stays; scrolling up again tries again.
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [loadingOlder]);
+
+  const remove = async () => {
+    const id = current.current.conversationId;
+    if (!id || !partner || !window.confirm(t('deleteConfirm', { name: partner.name }))) return;
+    setChats((list) => list.filter((c) => c.conversation.id !== id));
+    setRemoved(true);
+    history.replaceState(null, '', '/chats');
+    try {
+      await api('/api/chat.php', { method: 'DELETE', body: { conversation: id }, csrfToken });
+    } catch (err) {
+      window.alert(err instanceof ApiError && err.message ? err.message : t('deleteFailed'));
+      setRemoved(false);
+      history.replaceState(null, '', `/chats/${id}`);
+      await reloadChats();
+    }
+  };
+
+  const oldest = entries.find((e) => e.state === 'sent');
+  return (
+    <div className={`chat ${open ? 'chat--open' : 'chat--index'}`} data-testid="chat-pane">
+      <ChatList chats={chats} currentId={open ? conversationId : null} clock={clock} fictionalLabel={fictionalLabel} />
+      <section className="chat-pane" aria-label={open ? t('conversationWith', { name: partner.name }) : undefined}>
+        {open ? (
+          <>
+            <ChatHeader partner={partner} conversationId={conversationId} fictionalLabel={fictionalLabel} onDelete={() => void remove()} />
+            <MessageList
+              entries={entries}
+              partnerName={partner.name}
+              clock={clock}
+              hasMore={hasMore}
+              loadingOlder={loadingOlder}
+              olderHref={conversationId && oldest ? `/chats/${conversationId}?before=${oldest.message.id}` : null}
+              onLoadOlder={() => void loadOlder()}
+              newestHref={hasNewer && conversationId ? `/chats/${conversationId}` : null}
+              onRetry={retry}
+              empty={
+                <div className="chat-start">
+                  <Avatar partner={partner} size={88} />
+                  <p>{t('startHint', { name: partner.name })}</p>
+                </div>
+              }
+            />
+            <Composer
+              target={conversationId ? { conversation: conversationId } : { profile: partner.id }}
+              partnerName={partner.name}
+              formClientId={props.formClientId}
+              draft={draft}
+              onDraft={setDraft}
+              onSend={sendText}
+              price={price}
+              credits={credits}
+              error={error}
+              gifts={hydrated ? <GiftPicker partnerName={partner.name} onSend={sendGift} /> : null}
+            />
+            <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">{announcement}</div>
+          </>
+        ) : (
+          <div className="chat-empty">
+            <svg viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
+              <path d="M32 8C17.6 8 6 17.9 6 30.1c0 6.6 3.4 12.5 8.8 16.6L12 58l12.4-6.6c2.4.6 5 .9 7.6.9 14.4 0 26-9.9 26-22.1S46.4 8 32 8z" fill="currentColor" />
+            </svg>
+            <h2>{removed ? t('deleted') : t('choose')}</h2>
+            <p>{t('chooseHint')}</p>
+            <a className="btn btn--light" href="/members">{t('findMembers')}</a>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The member's conversations: partner photo, name, last message, time and unread badge. The left
+// column on desktop; the whole screen of /chats on a phone.
+import type { ChatPartner, ChatSummary } from '../../types/chat.js';
+import { useIsland } from '../runtime.js';
+import { listTime, type Clock } from './format.js';
+
+export function Avatar({ partner, size = 48 }: { partner: Pick<ChatPartner, 'name' | 'photoUrl' | 'online'>; size?: number }) {
+  return (
+    <span className="chat-avatar" style={{ width: size, height: size }}>
+      {partner.photoUrl ? (
+        <img src={partner.photoUrl} alt="" width={size} height={size} loading="lazy" decoding="async" />
+      ) : (
+        <span className="chat-avatar__initial" aria-hidden="true">{partner.name.slice(0, 1).toUpperCase()}</span>
+      )}
+      {partner.online && <span className="chat-avatar__online" aria-hidden="true" />}
+    </span>
+  );
+}
+
+function Preview({ chat }: { chat: ChatSummary }) {
+  const { t } = useIsland();
+  const c = chat.conversation;
+  if (!c.last_message_at) return <span className="chat-item__preview chat-item__preview--empty">{t('noMessages')}</span>;
+  const text = c.last_message ?? t('giftPreview');
+  return <span className="chat-item__preview">{c.last_message_mine ? t('youSaid', { text }) : text}</span>;
+}
+
+export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: ChatSummary[]; currentId: number | null; clock: Clock; fictionalLabel: string }) {
+  const { t, lng } = useIsland();
+  return (
+    <aside className="chat-list" aria-labelledby="chat-list-title">
+      <header className="chat-list__head">
+        <h1 id="chat-list-title" className="chat-list__title">{t('title')}</h1>
+      </header>
+      {chats.length === 0 ? (
+        <div className="chat-list__empty">
+          <p>{t('empty')}</p>
+          <a className="btn btn--primary btn--sm" href="/members">{t('findMembers')}</a>
+        </div>
+      ) : (
+        <ul className="chat-list__items" data-testid="chat-list">
+          {chats.map((chat) => {
+            const current = chat.conversation.id === currentId;
+            const unread = current ? 0 : chat.num_unread_messages;
+            const classes = ['chat-item', current ? 'chat-item--current' : '', unread ? 'chat-item--unread' : ''].filter(Boolean).join(' ');
+            return (
+              <li key={chat.conversation.id}>
+                <a className={classes} href={`/chats/${chat.conversation.id}`} aria-current={current ? 'page' : undefined} data-conversation-id={chat.conversation.id}>
+                  <Avatar partner={chat.profile} />
+                  <span className="chat-item__body">
+                    <span className="chat-item__top">
+                      <span className="chat-item__name">{chat.profile.name}</span>
+                      {chat.profile.isFictional && <span className="chat-tag">{fictionalLabel}</span>}
+                      {chat.conversation.last_message_at && (
+                        <time className="chat-item__time" dateTime={chat.conversation.last_message_at}>
+                          {listTime(chat.conversation.last_message_at, lng, clock)}
+                        </time>
+                      )}
+                    </span>
+                    <span className="chat-item__bottom">
+                      <Preview chat={chat} />
+                      {unread > 0 && (
+                        <span className="chat-item__badge" data-testid="chat-unread" aria-label={t('unread', { n: unread })}>
+                          {unread > 99 ? '99+' : unread}
+                        </span>
+                      )}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,207 @@
+// SQL for conversations and messages. A pair of profiles has one conversation (stored low id
+// first); each member's view of it (unread count, hidden after delete) is a participant row.
+import { isSqlite, type Runner } from '../db.js';
+import { activeMainPhoto } from './profiles-repo.js';
+
+export interface ConversationRow {
+  id: number;
+  profile_low_id: number;
+  profile_high_id: number;
+  started_by_profile_id: number;
+}
+
+export const pairOf = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+export async function findConversation(db: Runner, id: number): Promise<ConversationRow | undefined> {
+  return (await db('conversations').where({ id }).first('id', 'profile_low_id', 'profile_high_id', 'started_by_profile_id')) as ConversationRow | undefined;
+}
+
+export async function findConversationBetween(db: Runner, a: number, b: number): Promise<ConversationRow | undefined> {
+  const [low, high] = pairOf(a, b);
+  return (await db('conversations').where({ profile_low_id: low, profile_high_id: high }).first('id', 'profile_low_id', 'profile_high_id', 'started_by_profile_id')) as
+    | ConversationRow
+    | undefined;
+}
+
+/** The pair's conversation, created by `starter` when it does not exist yet; `created` says which. */
+export async function openConversation(db: Runner, starter: number, other: number, now: number): Promise<{ conversation: ConversationRow; created: boolean }> {
+  const existing = await findConversationBetween(db, starter, other);
+  if (existing) return { conversation: existing, created: false };
+  const [low, high] = pairOf(starter, other);
+  await db('conversations')
+    .insert({ profile_low_id: low, profile_high_id: high, started_by_profile_id: starter, last_message_at: now, created_at: now })
+    .onConflict(['profile_low_id', 'profile_high_id'])
+    .ignore();
+  // A locking read sees the latest committed row: a plain read inside MariaDB's repeatable-read
+  // snapshot would miss the one the other member's transaction just committed.
+  const q = db('conversations').where({ profile_low_id: low, profile_high_id: high }).first('id', 'profile_low_id', 'profile_high_id', 'started_by_profile_id');
+  const conversation = (await (isSqlite(db) ? q : q.forUpdate())) as ConversationRow;
+  // Lost a race to the other member starting it at the same moment: theirs, not ours.
+  return { conversation, created: Number(conversation.started_by_profile_id) === starter };
+}
+
+export async function countStartedBy(db: Runner, profileId: number): Promise<number> {
+  const row = await db('conversations').where('started_by_profile_id', profileId).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** Takes the conversation row's write lock first (MariaDB: children's FK checks would share-lock it). */
+export async function touchConversation(db: Runner, id: number, now: number): Promise<void> {
+  await db('conversations').where({ id }).update({ last_message_at: now });
+}
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender_profile_id: number;
+  kind: 'text' | 'gift' | 'photo';
+  body: string | null;
+  gift_id: number | null;
+  gift_slug: string | null;
+  gift_image: string | null;
+  credits_spent: number;
+  client_id: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+const MESSAGE_COLUMNS = [
+  'm.id', 'm.conversation_id', 'm.sender_profile_id', 'm.kind', 'm.body', 'm.gift_id', 'g.slug as gift_slug', 'g.image as gift_image',
+  'm.credits_spent', 'm.client_id', 'm.created_at', 'm.read_at',
+];
+
+export async function findMessageByClientId(db: Runner, senderProfileId: number, clientId: string): Promise<MessageRow | undefined> {
+  return (await db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').where({ 'm.sender_profile_id': senderProfileId, 'm.client_id': clientId }).first(MESSAGE_COLUMNS)) as
+    | MessageRow
+    | undefined;
+}
+
+export async function insertMessage(
+  db: Runner,
+  m: { conversationId: number; senderProfileId: number; kind: 'text' | 'gift'; body: string | null; giftId: number | null; credits: number; clientId: string },
+  now: number,
+): Promise<number> {
+  const [id] = await db('messages').insert({
+    conversation_id: m.conversationId, sender_profile_id: m.senderProfileId, kind: m.kind, body: m.body, gift_id: m.giftId,
+    credits_spent: m.credits, client_id: m.clientId, created_at: now,
+  });
+  return Number(id);
+}
+
+export async function findMessage(db: Runner, id: number): Promise<MessageRow | undefined> {
+  return (await db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').where('m.id', id).first(MESSAGE_COLUMNS)) as MessageRow | undefined;
+}
+
+/** Newest first, before `beforeId` when given: one page of history on the (conversation, id) index. */
+export async function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
+  const q = db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').where('m.conversation_id', conversationId).select(MESSAGE_COLUMNS).orderBy('m.id', 'desc').limit(limit);
+  if (beforeId) q.andWhere('m.id', '<', beforeId);
+  return (await q) as MessageRow[];
+}
+
+/** After a message: the sender sees the conversation again; the receiver also gets one more unread. */
+export async function recordDelivery(db: Runner, conversationId: number, senderId: number, receiverId: number, now: number): Promise<void> {
+  for (const profileId of [senderId, receiverId]) {
+    await db('conversation_participants').insert({ conversation_id: conversationId, profile_id: profileId, unread_count: 0, last_message_at: now }).onConflict(['conversation_id', 'profile_id']).ignore();
+  }
+  await db('conversation_participants').where({ conversation_id: conversationId, profile_id: senderId }).update({ last_message_at: now, deleted_at: null });
+  await db('conversation_participants')
+    .where({ conversation_id: conversationId, profile_id: receiverId })
+    .update({ last_message_at: now, deleted_at: null, unread_count: db.raw('unread_count + 1') });
+}
+
+/** Marks the partner's messages read; returns the highest id read (0 when none). */
+export async function markRead(db: Runner, conversationId: number, readerId: number, now: number): Promise<number> {
+  await db('conversation_participants').where({ conversation_id: conversationId, profile_id: readerId }).update({ unread_count: 0, last_read_at: now });
+  await db('messages').where('conversation_id', conversationId).whereNot('sender_profile_id', readerId).whereNull('read_at').update({ read_at: now });
+  const row = await db('messages').where('conversation_id', conversationId).whereNot('sender_profile_id', readerId).max({ id: 'id' }).first();
+  return Number(row?.id ?? 0);
+}
+
+/** Hides the conversation for this member until a new message arrives. */
+export async function hideForParticipant(db: Runner, conversationId: number, profileId: number, now: number): Promise<void> {
+  await db('conversation_participants').where({ conversation_id: conversationId, profile_id: profileId }).update({ deleted_at: now, unread_count: 0 });
+}
+
+export interface ChatListRow {
+  conversation_id: number;
+  unread_count: number;
+  last_message_at: number | null;
+  partner_id: number;
+  name: string;
+  birth_date: string;
+  is_fictional: number | boolean;
+  last_active_at: number;
+  main_file_key: string | null;
+  last_body: string | null;
+  last_kind: string | null;
+  last_sender: number | null;
+}
+
+/** The member's visible conversations, most recent first, with the partner and the last message. */
+export async function listChats(db: Runner, profileId: number, limit: number): Promise<ChatListRow[]> {
+  const last = (col: string) =>
+    db('messages as lm').select(col).whereRaw('lm.conversation_id = c.id').orderBy('lm.id', 'desc').limit(1);
+  return (await db({ cp: 'conversation_participants' })
+    .join({ c: 'conversations' }, 'c.id', 'cp.conversation_id')
+    .join({ p: 'profiles' }, function partner() {
+      this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [profileId]));
+    })
+    .leftJoin({ ph: 'photos' }, activeMainPhoto)
+    .where('cp.profile_id', profileId)
+    .whereNull('cp.deleted_at')
+    .select(
+      'c.id as conversation_id', 'cp.unread_count', 'cp.last_message_at', 'p.id as partner_id', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at',
+      'ph.file_key as main_file_key',
+      last('lm.body').as('last_body'), last('lm.kind').as('last_kind'), last('lm.sender_profile_id').as('last_sender'),
+    )
+    .orderBy('cp.last_message_at', 'desc')
+    .limit(limit)) as ChatListRow[];
+}
+
+export interface GiftRow {
+  id: number;
+  slug: string;
+  image: string;
+  credits: number | null;
+}
+
+export async function listGifts(db: Runner): Promise<GiftRow[]> {
+  return (await db('gifts').where('is_active', true).orderBy('position').select('id', 'slug', 'image', 'credits')) as GiftRow[];
+}
+
+export async function findGift(db: Runner, id: number): Promise<GiftRow | undefined> {
+  return (await db('gifts').where({ id, is_active: true }).first('id', 'slug', 'image', 'credits')) as GiftRow | undefined;
+}
+
+export interface InboxRow {
+  conversation_id: number;
+  fictional_id: number;
+  fictional_name: string;
+  member_id: number;
+  member_name: string;
+  waiting: number;
+  last_message_at: number | null;
+  last_body: string | null;
+}
+
+/** Conversations whose fictional side has unread messages, the longest waiting first. */
+export async function operatorInbox(db: Runner, limit: number, fictionalId?: number): Promise<InboxRow[]> {
+  const q = db({ cp: 'conversation_participants' })
+    .join({ f: 'profiles' }, 'f.id', 'cp.profile_id')
+    .join({ c: 'conversations' }, 'c.id', 'cp.conversation_id')
+    .join({ m: 'profiles' }, function member() {
+      this.on(db.raw('m.id = CASE WHEN c.profile_low_id = cp.profile_id THEN c.profile_high_id ELSE c.profile_low_id END'));
+    })
+    .where('f.is_fictional', true)
+    .andWhere('cp.unread_count', '>', 0)
+    .select(
+      'c.id as conversation_id', 'f.id as fictional_id', 'f.name as fictional_name', 'm.id as member_id', 'm.name as member_name',
+      'cp.unread_count as waiting', 'cp.last_message_at',
+      db('messages as lm').select('lm.body').whereRaw('lm.conversation_id = c.id').orderBy('lm.id', 'desc').limit(1).as('last_body'),
+    )
+    .orderBy('cp.last_message_at', 'asc')
+    .limit(limit);
+  if (fictionalId) q.andWhere('f.id', fictionalId);
+  return (await q) as InboxRow[];
+}

@@ -1,0 +1,75 @@
+// The chat's JSON API: SPEC.md §7's GET /api/chats.php and DELETE /api/chat.php, and the calls it
+// leaves to us: history and send (/api/messages.php), read (/api/chat-read.php), gifts.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
+import type { ChatPrices } from '../../services/chat/chat-service.js';
+import type { RouteDeps } from '../route-deps.js';
+import { viewerOf } from '../session-helpers.js';
+import { parseInput } from '../validate.js';
+
+const id = z.coerce.number().int().positive().max(2147483647);
+const sendSchema = z
+  .object({
+    conversation: id.optional(),
+    profile: id.optional(),
+    body: z.string().max(20_000).optional(),
+    gift: id.optional(),
+    client_id: z.string().min(1).max(64),
+  })
+  .refine((b) => (b.conversation === undefined) !== (b.profile === undefined), { path: ['conversation'] })
+  .refine((b) => (b.body === undefined) !== (b.gift === undefined), { path: ['body'] });
+
+/** The site's prices and limits (SPEC.md §3 settings): message, gift and length. */
+export function pricesOf(req: Request): ChatPrices {
+  const s = { ...DEFAULT_SETTINGS, ...req.site.stored };
+  return { messageCredits: s.message_credits, giftCredits: s.gift_credits, messageLength: s.message_length };
+}
+
+export function chatApi({ services }: RouteDeps): Router {
+  const router = Router();
+  const cdn = (req: Request) => req.site.stored.cdn_prefix ?? DEFAULT_SETTINGS.cdn_prefix;
+
+  router.get('/api/chats.php', async (req, res) => {
+    const viewer = viewerOf(req);
+    const answer = await services.chat.chats(viewer, cdn(req), req.user!.num_new_likes);
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  router.delete('/api/chat.php', async (req, res) => {
+    const viewer = viewerOf(req);
+    const { conversation } = parseInput(z.object({ conversation: id }), req.body);
+    await services.chat.remove(viewer, conversation);
+    res.json({ success: true });
+  });
+
+  router.get('/api/messages.php', async (req, res) => {
+    const viewer = viewerOf(req);
+    const q = parseInput(z.object({ conversation: id, before: id.optional() }), req.query);
+    res.set('Cache-Control', 'no-store').json(await services.chat.history(viewer, q.conversation, q.before));
+  });
+
+  router.post('/api/messages.php', async (req, res) => {
+    const viewer = viewerOf(req);
+    const b = parseInput(sendSchema, req.body);
+    const answer = await services.chat.send(
+      viewer,
+      { conversationId: b.conversation, profileId: b.profile, body: b.body, giftId: b.gift, clientId: b.client_id },
+      pricesOf(req),
+    );
+    res.status(201).json(answer);
+  });
+
+  router.post('/api/chat-read.php', async (req, res) => {
+    const viewer = viewerOf(req);
+    const { conversation } = parseInput(z.object({ conversation: id }), req.body);
+    res.json(await services.chat.markRead(viewer, conversation));
+  });
+
+  router.get('/api/gifts.php', async (req, res) => {
+    viewerOf(req);
+    res.set('Cache-Control', 'private, max-age=300').json({ gifts: await services.chat.gifts(pricesOf(req)) });
+  });
+
+  return router;
+}

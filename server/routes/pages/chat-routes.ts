@@ -1,0 +1,149 @@
+// The chat pages: /chats (the conversations), /chats/{id} (one conversation, read on opening) and
+// /members/{id}/chat (the conversation with a member, or its first message). Members only. The
+// chat pane island enhances them; without JavaScript the history pages with a link and plain forms
+// send (POST /chats/send) and delete (POST /chats/{id}/delete), each redirecting back.
+import { randomBytes } from 'node:crypto';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { AppError, NotFoundError } from '../../errors.js';
+import { renderPage } from '../../render/render-page.js';
+import { FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
+import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, MessagesPage } from '../../../types/chat.js';
+import type { PageContext } from '../../../views/render-context.js';
+import { ChatPage } from '../../../views/pages/chat-page.js';
+import { pricesOf } from '../api/chat-api.js';
+import type { RouteDeps } from '../route-deps.js';
+import { viewerOf } from '../session-helpers.js';
+import { parseId, parseInput } from '../validate.js';
+
+/** Errors the send form shows above itself (errors namespace keys); anything else is rethrown. */
+const FORM_ERRORS = new Set(['messageEmpty', 'messageTooLong', 'freeConversationLimit', 'partnerNotConfirmed', 'blockedProfile', 'invalidInput', 'rateLimited']);
+
+const id = z.coerce.number().int().positive().max(2147483647);
+const sendForm = z
+  .object({
+    conversation: id.optional(),
+    profile: id.optional(),
+    body: z.string().max(20_000),
+    client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  })
+  .refine((b) => (b.conversation === undefined) !== (b.profile === undefined), { path: ['conversation'] });
+
+function membersOnly(req: Request, res: Response, next: NextFunction) {
+  if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent(req.originalUrl)}`);
+  next();
+}
+
+/** "1 message = 10 credits ≈ €0.40": the member's country's cheapest price, in its currency. */
+function priceInfo(page: PageContext, country: string | undefined): ChatPriceInfo {
+  const { settings, lng } = page;
+  const cost = country ? settings.minimum_message_costs[country] : undefined;
+  let approx: string | null = null;
+  if (cost) {
+    try {
+      approx = new Intl.NumberFormat(lng, { style: 'currency', currency: cost.currency }).format(cost.costs);
+    } catch {
+      approx = null; // an unknown currency code in the settings: show the credits only
+    }
+  }
+  return { messageCredits: settings.message_credits, approx, messageLength: settings.message_length };
+}
+
+/** The send form's error from the redirect's `error` query, localized; unknown values are ignored. */
+function formErrorOf(page: PageContext, value: unknown, partner: ChatPartner): ChatFormError | null {
+  if (typeof value !== 'string' || !FORM_ERRORS.has(value)) return null;
+  const max = value === 'freeConversationLimit' ? FREE_CONVERSATION_LIMIT : page.settings.message_length;
+  return { message: page.t(`errors:${value}`, { max, name: partner.name }), creditsLink: value === 'freeConversationLimit' };
+}
+
+function beforeOf(value: unknown): number | undefined {
+  return value === undefined ? undefined : parseId(value);
+}
+
+const EMPTY_PAGE: MessagesPage = { messages: [], has_more: false };
+
+export function chatRoutes({ services }: RouteDeps): Router {
+  const router = Router();
+  router.use(['/chats', '/members/:id/chat'], membersOnly);
+
+  async function show(req: Request, res: Response, open: { conversationId: number | null; partner: ChatPartner | null; history: MessagesPage; hasNewer: boolean }) {
+    const page = res.locals.page!;
+    const user = req.user!;
+    const { chats } = await services.chat.chats(viewerOf(req), page.settings.cdn_prefix, user.num_new_likes);
+    const props: ChatPaneProps = {
+      conversationId: open.conversationId,
+      partner: open.partner,
+      messages: open.history.messages,
+      hasMore: open.history.has_more,
+      hasNewer: open.hasNewer,
+      chats,
+      credits: user.credits,
+      price: priceInfo(page, user.profile.country),
+      fictionalLabel: page.settings.fictional_singular,
+      formClientId: randomBytes(16).toString('hex'),
+      formError: open.partner ? formErrorOf(page, req.query.error, open.partner) : null,
+      now: new Date().toISOString(),
+    };
+    const title = open.partner ? page.t('pages:chat.with', { name: open.partner.name }) : page.t('pages:chat.title');
+    res.set('Cache-Control', 'no-store');
+    renderPage(res, createElement(ChatPage, { pane: props }), {
+      layout: 'chat',
+      routeName: open.conversationId ? 'chats-id' : open.partner ? 'members-id-chat' : 'chats',
+      title,
+      noindex: true,
+    });
+  }
+
+  router.get('/chats', async (req, res) => {
+    await show(req, res, { conversationId: null, partner: null, history: EMPTY_PAGE, hasNewer: false });
+  });
+
+  router.get('/chats/:id', async (req, res) => {
+    const conversationId = parseId(req.params.id);
+    const before = beforeOf(req.query.before);
+    const viewer = viewerOf(req);
+    const page = res.locals.page!;
+    const partner = await services.chat.partnerIn(viewer, conversationId, page.settings.cdn_prefix);
+    // Opening a conversation reads it (SPEC.md §4); the top bar shows the new total at once.
+    const { num_unread_messages } = await services.chat.markRead(viewer, conversationId);
+    if (page.user) page.user = { ...page.user, num_unread_messages };
+    const history = await services.chat.history(viewer, conversationId, before);
+    await show(req, res, { conversationId, partner, history, hasNewer: before !== undefined });
+  });
+
+  router.get('/members/:id/chat', async (req, res) => {
+    const profileId = parseId(req.params.id);
+    const opened = await services.chat.openWith(viewerOf(req), profileId, res.locals.page!.settings.cdn_prefix);
+    if (opened.conversationId) return res.redirect(303, `/chats/${opened.conversationId}`);
+    await show(req, res, { conversationId: null, partner: opened.partner, history: EMPTY_PAGE, hasNewer: false });
+  });
+
+  // Without JavaScript: the composer posts here and comes back to the conversation.
+  router.post('/chats/send', async (req, res) => {
+    const viewer = viewerOf(req);
+    const form = parseInput(sendForm, req.body);
+    const back = form.conversation ? `/chats/${form.conversation}` : `/members/${form.profile}/chat`;
+    try {
+      const answer = await services.chat.send(
+        viewer,
+        { conversationId: form.conversation, profileId: form.profile, body: form.body, clientId: form.client_id },
+        pricesOf(req),
+      );
+      res.redirect(303, `/chats/${answer.message.conversation_id}`);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.code === 'insufficient_credits') return res.redirect(303, '/credits?notice=insufficient_credits');
+      if (err instanceof NotFoundError || !FORM_ERRORS.has(err.messageKey)) throw err;
+      res.redirect(303, `${back}?error=${err.messageKey}`);
+    }
+  });
+
+  router.post('/chats/:id/delete', async (req, res) => {
+    const conversationId = parseId(req.params.id);
+    await services.chat.remove(viewerOf(req), conversationId);
+    res.redirect(303, '/chats');
+  });
+
+  return router;
+}

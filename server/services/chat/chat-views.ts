@@ -1,0 +1,52 @@
+// Message rows as one member sees them.
+import { ageOn } from '../../lib/dates.js';
+import type { ChatListRow, MessageRow } from '../../repos/chat-repo.js';
+import type { ProfileRow } from '../../repos/profiles-repo.js';
+import type { ChatMessage, ChatPartner, ChatSummary } from '../../../types/chat.js';
+import { photoUrl } from '../media/photo-urls.js';
+
+const ONLINE_MS = 15 * 60 * 1000;
+
+export function toChatMessage(r: MessageRow, viewerProfileId: number): ChatMessage {
+  const mine = Number(r.sender_profile_id) === viewerProfileId;
+  return {
+    id: Number(r.id),
+    conversation_id: Number(r.conversation_id),
+    mine,
+    kind: r.kind,
+    body: r.body,
+    gift: r.gift_id ? { id: Number(r.gift_id), slug: String(r.gift_slug), image: String(r.gift_image) } : null,
+    created_at: new Date(Number(r.created_at)).toISOString(),
+    read: mine && r.read_at !== null,
+    client_id: mine ? r.client_id : null,
+  };
+}
+
+export function toChatSummary(r: ChatListRow, viewerProfileId: number, cdnPrefix: string, now = Date.now()): ChatSummary {
+  return {
+    conversation: {
+      id: Number(r.conversation_id),
+      last_message_at: r.last_message_at ? new Date(Number(r.last_message_at)).toISOString() : null,
+      last_message: r.last_kind === 'gift' ? null : r.last_body,
+      last_message_mine: Number(r.last_sender) === viewerProfileId,
+    },
+    profile: toChatPartner({ ...r, id: r.partner_id }, cdnPrefix, now),
+    num_unread_messages: Number(r.unread_count),
+  };
+}
+
+/** A profile as a conversation's header shows it (the chat pages). */
+export function toChatPartner(
+  r: Pick<ProfileRow, 'id' | 'name' | 'birth_date' | 'main_file_key' | 'is_fictional' | 'last_active_at'>,
+  cdnPrefix: string,
+  now = Date.now(),
+): ChatPartner {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    age: ageOn(r.birth_date),
+    photoUrl: r.main_file_key ? photoUrl(cdnPrefix, r.main_file_key, 'thumb') : null,
+    isFictional: Boolean(r.is_fictional),
+    online: now - Number(r.last_active_at) < ONLINE_MS,
+  };
+}

@@ -1,0 +1,100 @@
+// Chat as pages, islands, the JSON API and live events see it (SPEC.md §3 chat state, §7).
+
+/** The other member of a conversation, as a chat list or header shows them. */
+export interface ChatPartner {
+  id: number;
+  name: string;
+  age: number;
+  photoUrl: string | null;
+  isFictional: boolean;
+  online: boolean;
+}
+
+/** One entry of GET /api/chats.php `chats` (SPEC.md §3: conversation.id, profile.id, num_unread_messages). */
+export interface ChatSummary {
+  conversation: { id: number; last_message_at: string | null; last_message: string | null; last_message_mine: boolean };
+  profile: ChatPartner;
+  num_unread_messages: number;
+}
+
+export interface ChatsAnswer {
+  chats: ChatSummary[];
+  /** Totals for the badges and the title prefix. */
+  num_unread_messages: number;
+  num_new_likes: number;
+}
+
+export type MessageKind = 'text' | 'gift' | 'photo';
+
+export interface ChatMessage {
+  id: number;
+  conversation_id: number;
+  /** Sent by the member who receives this object. */
+  mine: boolean;
+  kind: MessageKind;
+  body: string | null;
+  gift: { id: number; slug: string; image: string } | null;
+  created_at: string;
+  /** For own messages: the partner has read it. */
+  read: boolean;
+  /** The sender's id for safe retries; only on own messages. */
+  client_id: string | null;
+}
+
+export interface MessagesPage {
+  messages: ChatMessage[];
+  /** Older messages exist before the first one. */
+  has_more: boolean;
+}
+
+export interface SendAnswer {
+  message: ChatMessage;
+  /** The sender's balance after the debit. */
+  credits: number;
+}
+
+export interface Gift {
+  id: number;
+  slug: string;
+  image: string;
+  credits: number;
+}
+
+/** The price of one message as the composer shows it before sending (SPEC.md §3, DESIGN.md §6). */
+export interface ChatPriceInfo {
+  messageCredits: number;
+  /** minimum_message_costs for the member's country, formatted in its currency; null when unknown. */
+  approx: string | null;
+  messageLength: number;
+}
+
+/** An error of the no-JavaScript send form, localized on the server. */
+export interface ChatFormError {
+  message: string;
+  /** Buying credits helps (not enough credits, the free members' conversation limit). */
+  creditsLink: boolean;
+}
+
+/** Props of the chat pane island on /chats, /chats/{id} and /members/{id}/chat. */
+export interface ChatPaneProps {
+  /** The open conversation; null on /chats and before the first message to `partner`. */
+  conversationId: number | null;
+  /** Whom the open (or new) conversation is with; null on /chats, where none is chosen. */
+  partner: ChatPartner | null;
+  /** One page of history, oldest first: the newest page, or the one the no-JavaScript link asked for. */
+  messages: ChatMessage[];
+  hasMore: boolean;
+  /** The page is an older one (?before=): newer messages exist after it. */
+  hasNewer: boolean;
+  /** The member's conversations for the list. */
+  chats: ChatSummary[];
+  credits: number;
+  price: ChatPriceInfo;
+  /** settings.fictional_singular, shown beside fictional partners' names. */
+  fictionalLabel: string;
+  /** The no-JavaScript form's client id, new on every render, so a re-posted form is stored once. */
+  formClientId: string;
+  formError: ChatFormError | null;
+  /** The server's clock at render time (ISO): the first render in the browser matches the server's. */
+  now: string;
+}
