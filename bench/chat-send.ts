@@ -42,22 +42,36 @@ export async function addChatMembers(url: string): Promise<{ senders: string[]; 
   return { senders, receivers };
 }
 
+/** Cookies by name, later ones replacing earlier ones, as a browser keeps them. */
+function jar(...setCookieLists: string[][]): string {
+  const cookies = new Map<string, string>();
+  for (const list of setCookieLists) {
+    for (const c of list) {
+      const pair = c.split(';')[0]!;
+      cookies.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
+  }
+  cookies.set('amora_entry', 'amora_entry=1');
+  return [...cookies.values()].join('; ');
+}
+
 async function logIn(target: Target, email: string): Promise<{ cookie: string; token: string; profileId: number }> {
   const page = await fetch(`${target.url}/login`, { headers: { host: 'localhost' } });
   const visitorToken = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())![1]!;
-  const visitorCookies = page.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const visitorCookies = page.headers.getSetCookie();
   const res = await fetch(`${target.url}/api/user.php`, {
     method: 'POST',
-    headers: { host: 'localhost', 'content-type': 'application/json', 'x-csrf-token': visitorToken, cookie: visitorCookies.join('; ') },
+    headers: { host: 'localhost', 'content-type': 'application/json', 'x-csrf-token': visitorToken, cookie: jar(visitorCookies) },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`bench chat: login of ${email} failed with ${res.status}`);
   const user = (await res.json()) as { user: { profile: { id: number } } };
-  const cookie = ['amora_entry=1', ...visitorCookies.filter((c) => !c!.startsWith('amora.sid')), ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-  const settings = await fetch(`${target.url}/settings`, { headers: { host: 'localhost', cookie } });
+  const loginCookies = res.headers.getSetCookie();
+  const settings = await fetch(`${target.url}/settings`, { headers: { host: 'localhost', cookie: jar(visitorCookies, loginCookies) } });
   const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await settings.text())?.[1];
   if (!token) throw new Error('bench chat: no CSRF token for a member');
-  return { cookie, token, profileId: user.user.profile.id };
+  // The member's token pairs with the CSRF cookie the member's page set.
+  return { cookie: jar(visitorCookies, loginCookies, settings.headers.getSetCookie()), token, profileId: user.user.profile.id };
 }
 
 /** Opens one event stream per receiver and counts the `message` events that arrive. */
