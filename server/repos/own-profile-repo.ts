@@ -1,38 +1,17 @@
 // SQL for the member's own profile page: its editable fields (interests: signup-steps-repo).
 import type { Runner } from '../db.js';
+import type { ProfileFieldColumns } from './profiles-repo.js';
 
-export interface OwnProfileRow {
+export interface OwnProfileRow extends ProfileFieldColumns {
   id: number;
   name: string;
   status: string;
-  gender: string;
-  sexuality: string;
-  birth_date: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  about: string | null;
-  hair_color: string | null;
-  eye_color: string | null;
-  body_type: string | null;
-  relationship_status: string | null;
   tattoos: number | boolean | null;
   main_photo_id: number | null;
   photo_count: number;
 }
 
-export interface OwnProfileFields {
-  birth_date: string;
-  gender: string;
-  sexuality: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  about: string | null;
-  hair_color: string | null;
-  eye_color: string | null;
-  body_type: string | null;
-  relationship_status: string | null;
+export interface OwnProfileFields extends ProfileFieldColumns {
   tattoos: boolean | null;
 }
 

@@ -1,20 +1,10 @@
 // SQL for importing fictional profiles (operators' curated data): the duplicate check, the profile,
 // its photos (active at once) and its interests.
 import type { Runner } from '../db.js';
+import type { ProfileFieldColumns } from './profiles-repo.js';
 
-export interface FictionalProfileRow {
+export interface FictionalProfileRow extends ProfileFieldColumns {
   name: string;
-  gender: string;
-  sexuality: string;
-  birth_date: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  about: string | null;
-  hair_color: string | null;
-  eye_color: string | null;
-  body_type: string | null;
-  relationship_status: string | null;
   tattoos: boolean | null;
   appearance: string | null;
   race: string | null;

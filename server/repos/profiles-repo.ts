@@ -2,12 +2,9 @@
 import { isSqlite, type Runner } from '../db.js';
 import type { Knex } from 'knex';
 
-export interface ProfileRow {
-  id: number;
-  user_id: number | null;
-  is_fictional: number | boolean;
-  name: string;
-  gender: 'male' | 'female';
+/** The editable columns a profile shares in every row shape of it. */
+export interface ProfileFieldColumns {
+  gender: string;
   sexuality: string;
   birth_date: string;
   country: string;
@@ -18,6 +15,14 @@ export interface ProfileRow {
   eye_color: string | null;
   body_type: string | null;
   relationship_status: string | null;
+}
+
+export interface ProfileRow extends ProfileFieldColumns {
+  id: number;
+  user_id: number | null;
+  is_fictional: number | boolean;
+  name: string;
+  gender: 'male' | 'female';
   tattoos: number | boolean | null;
   status: string;
   main_photo_id: number | null;
