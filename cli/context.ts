@@ -7,7 +7,8 @@ import { createLogger } from '../server/logger.js';
 export async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>, opts: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
   const logger = createLogger({ logLevel: process.env.LOG_LEVEL ? config.logLevel : 'warn' });
-  const rt = await bootstrap(config, logger, { migrate: opts.migrate ?? false });
+  // Live events (an operator's reply) reach the app through Redis, or else through the database.
+  const rt = await bootstrap(config, logger, { migrate: opts.migrate ?? false, eventRelay: 'writer' });
   try {
     return await fn(rt);
   } finally {

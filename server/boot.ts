@@ -23,7 +23,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function bootstrap(config: Config, logger: Logger, opts: { migrate?: boolean; sessionCleanup?: boolean } = {}): Promise<Runtime> {
+export async function bootstrap(config: Config, logger: Logger, opts: { migrate?: boolean; sessionCleanup?: boolean; eventRelay?: 'reader' | 'writer' } = {}): Promise<Runtime> {
   const db = createDb(config.databaseUrl);
   let redis: RedisClient | undefined;
   try {
@@ -37,7 +37,7 @@ export async function bootstrap(config: Config, logger: Logger, opts: { migrate?
     optimizer.unref();
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     const i18n = await createI18n(undefined, createLanguageDetector());
-    const services = createServices({ config, db, logger, redis, i18n });
+    const services = createServices({ config, db, logger, redis, i18n, eventRelay: opts.eventRelay });
     const sessionSecret = config.sessionSecret ?? (await services.keys.sessionSecret());
     const pushPublicKey = (config.vapid ?? (await services.keys.vapidKeys())).publicKey;
     const sessionStore = createSessionStore(db, redis, { cleanup: opts.sessionCleanup ?? false });

@@ -1,10 +1,12 @@
 // The live event bus (DESIGN.md §2): services publish a LiveEvent to a member after their commit;
 // every app process delivers it to that member's open event streams (GET /api/events).
-// Embedded: one process, listeners in memory. With Redis: pub/sub on one channel per member, so
+// Embedded: listeners in memory, and events of command-line processes relayed through the database. With Redis: pub/sub on one channel per member, so
 // any number of processes behind a load balancer deliver each event, and a process only receives
 // the events of members connected to it.
 import type { Logger } from 'pino';
 import type { LiveEvent } from '../../../types/events.js';
+import type { Db } from '../../db.js';
+import { deleteRelayedEventsBefore, insertRelayedEvent, lastRelayedEventId, relayedEventsAfter } from '../../repos/event-relay-repo.js';
 import type { RedisClient } from '../../sessions.js';
 
 /** A function listener gets the event and its JSON (serialized once for every listener). */
@@ -150,6 +152,72 @@ export class LocalEventBus extends BaseEventBus {
   protected async release(): Promise<void> {}
 }
 
+const RELAY_POLL_MS = 1000;
+const RELAY_KEEP_MS = 10 * 60_000;
+const RELAY_BATCH = 500;
+
+/**
+ * The app process without Redis: delivers its own events at once, like LocalEventBus, and once a
+ * second (only while members have a stream open) the events other processes on the same database
+ * relayed, such as an operator's `amora chat reply`.
+ */
+export class RelayReadingEventBus extends LocalEventBus {
+  private lastId: Promise<number>;
+  private readonly timer: NodeJS.Timeout;
+  private polls = 0;
+  private polling = false;
+
+  constructor(private readonly db: Db, logger: Logger) {
+    super(logger);
+    this.lastId = lastRelayedEventId(db).catch(() => 0);
+    this.timer = setInterval(() => void this.poll(), RELAY_POLL_MS);
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.closing || this.members.size === 0) return;
+    this.polling = true;
+    try {
+      let after = await this.lastId;
+      const rows = await relayedEventsAfter(this.db, after, RELAY_BATCH);
+      for (const row of rows) {
+        after = row.id;
+        if (!this.members.has(row.userId)) continue;
+        try {
+          this.deliver(row.userId, JSON.parse(row.json) as LiveEvent, row.json);
+        } catch (err) {
+          this.logger.warn({ err, id: row.id }, 'relayed live event with bad JSON ignored');
+        }
+      }
+      this.lastId = Promise.resolve(after);
+      if (++this.polls % 60 === 0) await deleteRelayedEventsBefore(this.db, Date.now() - RELAY_KEEP_MS);
+    } catch (err) {
+      this.logger.warn({ err }, 'reading relayed live events failed');
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  protected override async release(): Promise<void> {
+    clearInterval(this.timer);
+  }
+}
+
+/** A command-line process without Redis: its events are written for the app process to deliver. */
+export class RelayWritingEventBus extends LocalEventBus {
+  constructor(private readonly db: Db, logger: Logger) {
+    super(logger);
+  }
+
+  override async publish(userId: number, event: LiveEvent): Promise<void> {
+    try {
+      await insertRelayedEvent(this.db, userId, JSON.stringify(event));
+    } catch (err) {
+      this.logger.warn({ err, userId, type: event.type }, 'live event dropped: relaying failed');
+    }
+  }
+}
+
 /**
  * Redis pub/sub: publishing goes through the shared client; each process has one subscriber
  * connection (made when the first member connects) subscribed to the channels of the members
@@ -241,6 +309,13 @@ export class RedisEventBus extends BaseEventBus {
   };
 }
 
-export function createEventBus(redis: RedisClient | undefined, logger: Logger): EventBus {
-  return redis ? new RedisEventBus(redis, logger) : new LocalEventBus(logger);
+/**
+ * Redis when there is one. Without it, `relay` says how this process meets the others on the same
+ * database: the app reads what command-line processes write.
+ */
+export function createEventBus(redis: RedisClient | undefined, logger: Logger, relay?: { db: Db; role: 'reader' | 'writer' }): EventBus {
+  if (redis) return new RedisEventBus(redis, logger);
+  if (relay?.role === 'reader') return new RelayReadingEventBus(relay.db, logger);
+  if (relay?.role === 'writer') return new RelayWritingEventBus(relay.db, logger);
+  return new LocalEventBus(logger);
 }
