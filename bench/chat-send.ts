@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { createDb } from '../server/db.js';
 import { hashPassword } from '../server/lib/passwords.js';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
-import type { Target } from './processes.js';
+import { cpuTimeMs, peakRssMb, resetPeakRss, type Target } from './processes.js';
 
 const PAIRS = 25;
 const PASSWORD = 'bench chat password';
@@ -107,6 +107,10 @@ export interface ChatSendMeasured {
   p99: number;
   failed: number;
   delivered: number;
+  /** The app process's CPU time per message sent during the measured run (ms), where known. */
+  cpuMsPerMessage: number | undefined;
+  /** The app's peak memory before the measured run (the 50 members' logins, scrypt), MB. */
+  peakRssBeforeMb: number | undefined;
 }
 
 export async function measureChatSend(target: Target, members: { senders: string[]; receivers: string[] }, opts: { duration: number; connections: number }): Promise<ChatSendMeasured> {
@@ -139,10 +143,15 @@ export async function measureChatSend(target: Target, members: { senders: string
   };
   await autocannon({ ...base, duration: 2 });
   const before = streams.delivered();
+  const peakRssBeforeMb = peakRssMb(target.pid);
+  resetPeakRss(target.pid);
+  const cpuBefore = cpuTimeMs(target.pid);
   const r = await autocannon({ ...base, duration: opts.duration });
+  const cpuAfter = cpuTimeMs(target.pid);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const delivered = streams.delivered() - before;
   streams.close();
   const sent = r['2xx'];
-  return { sent, perSecond: sent / opts.duration, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors, delivered };
+  const cpuMsPerMessage = cpuBefore !== undefined && cpuAfter !== undefined && sent > 0 ? (cpuAfter - cpuBefore) / sent : undefined;
+  return { sent, perSecond: sent / opts.duration, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors, delivered, cpuMsPerMessage, peakRssBeforeMb };
 }

@@ -40,8 +40,7 @@ export async function prepareMysql(url: string, profiles: number, mediaDir: stri
   const admin = knexFactory({
     client: 'mysql2',
     connection: {
-      host: parsed.hostname,
-      port: Number(parsed.port || 3306),
+      ...(parsed.searchParams.get('socket') ? { socketPath: parsed.searchParams.get('socket')! } : { host: parsed.hostname, port: Number(parsed.port || 3306) }),
       user: decodeURIComponent(parsed.username),
       password: decodeURIComponent(parsed.password),
     },

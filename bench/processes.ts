@@ -1,6 +1,6 @@
 // Bench child processes: start the production server and the bare server, wait for them, sample memory, clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +47,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-function track(child: ChildProcess): () => Promise<void> {
+function track(child: ChildProcess, killAfterMs = 10_000): () => Promise<void> {
   children.add(child);
   return async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       await exited;
       clearTimeout(timer);
     }
@@ -71,7 +71,7 @@ function tail(file: string | undefined, lines = 30): string {
 }
 
 /** Starts `node dist/server/index.js` with the production environment and waits for GET /healthz 200. */
-export async function startApp(opts: { name: string; databaseUrl: string; dataDir: string; logFile: string }): Promise<Target> {
+export async function startApp(opts: { name: string; databaseUrl: string; dataDir: string; logFile: string; cpuProfileDir?: string }): Promise<Target> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -86,9 +86,12 @@ export async function startApp(opts: { name: string; databaseUrl: string; dataDi
   };
   delete env.REDIS_URL;
   const fd = openSync(opts.logFile, 'a');
-  const child = spawn(process.execPath, [join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  // --cpu-prof writes a .cpuprofile (Chrome DevTools) when the server exits after SIGTERM.
+  const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
-  const stop = track(child);
+  // A profiled server needs its graceful exit (the profile is written then), however long it takes.
+  const stop = track(child, opts.cpuProfileDir ? 120_000 : 10_000);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitHealthy(`${url}/healthz`, child, 120_000);
@@ -150,3 +153,35 @@ export function peakRssMb(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * Starts a new peak for peakRssMb() (Linux: VmHWM back to the current RSS), so that a scenario's
+ * peak is its own and not, say, the logins' before it (scrypt holds 128 MB per password checked).
+ * Best effort: false where the process's clear_refs cannot be written.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in ms; undefined where /proc is not
+ * available. On a machine shared with other work, CPU per request says what a run's throughput
+ * cannot: how much of a core each request costs.
+ */
+export function cpuTimeMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ")"): utime is the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times (100 on every common platform). */
+const CLOCK_TICKS = 100;

@@ -1,13 +1,13 @@
 // `npm run bench`: seeds large databases, load-tests the production server next to a bare node:http server, prints one table.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { addBenchMember, benchMemberCookie } from './bench-member.js';
 import { addChatMembers, measureChatSend } from './chat-send.js';
 import { prepareMysql, prepareSqlite, type PreparedDb } from './databases.js';
-import { ROOT, installCleanup, killChildren, peakRssMb, startApp, startBare, type Target } from './processes.js';
+import { ROOT, installCleanup, killChildren, peakRssMb, resetPeakRss, startApp, startBare, type Target } from './processes.js';
 
 const P99_BUDGET_MS = 50;
 const GROWTH_BUDGET = 2;
@@ -24,7 +24,16 @@ interface Options {
   connections: number;
   mysql: string | undefined;
   keep: boolean;
+  /** Which scenario groups run on each database: the page loads, the chat send, or both. */
+  only: Set<Scenario>;
+  /** Where the app servers write their CPU profiles (node --cpu-prof), if anywhere. */
+  cpuProf: string | undefined;
+  /** Only MySQL (with --mysql): the SQLite scenarios are skipped. */
+  noSqlite: boolean;
 }
+
+const SCENARIOS = ['pages', 'chat'] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
 interface Measured {
   /** Responses received; 0 means every request outlived the run (latencies are then NaN). */
@@ -52,6 +61,9 @@ function parseOptions(): Options {
       connections: { type: 'string', default: '50' },
       mysql: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      only: { type: 'string', default: SCENARIOS.join(',') },
+      'cpu-prof': { type: 'string' },
+      'no-sqlite': { type: 'boolean', default: false },
     },
   });
   const int = (name: string, raw: string, min: number) => {
@@ -59,6 +71,7 @@ function parseOptions(): Options {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
     return n;
   };
+  if (values['no-sqlite'] && !values.mysql) throw new Error('--no-sqlite needs --mysql URL');
   return {
     profiles: int('profiles', values.profiles, 1),
     growth: values.growth,
@@ -66,7 +79,18 @@ function parseOptions(): Options {
     connections: int('connections', values.connections, 1),
     mysql: values.mysql,
     keep: values.keep,
+    only: scenariosOf(values.only),
+    cpuProf: values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined,
+    noSqlite: values['no-sqlite'],
   };
+}
+
+/** `--only chat` or `--only pages,chat`: the scenario groups to run. */
+function scenariosOf(raw: string): Set<Scenario> {
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
+  if (unknown.length || !names.length) throw new Error(`--only takes ${SCENARIOS.join(', ')} (comma-separated), got "${raw}"`);
+  return new Set(names as Scenario[]);
 }
 
 const log = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -96,6 +120,7 @@ async function measure(target: Target, path: string, opts: Options, ids?: number
   const base = { url: `${target.url}${path}`, connections: opts.connections, headers, requests, timeout: 10 };
   await autocannon({ ...base, duration: WARMUP_S });
   await drain(target);
+  resetPeakRss(target.pid);
   const r = await autocannon({ ...base, duration: opts.duration });
   const completed = r.requests.total;
   return {
@@ -118,6 +143,8 @@ const CHAT_BUDGET = 1000;
 async function chatRow(label: string, app: Target, members: Awaited<ReturnType<typeof addChatMembers>>, opts: Options): Promise<Row> {
   log(`${label}: chat send`);
   const m = await measureChatSend(app, members, opts);
+  if (m.peakRssBeforeMb !== undefined) log(`${label}: peak RSS before the chat run (its members logging in, scrypt) ${m.peakRssBeforeMb.toFixed(0)} MB`);
+  if (m.cpuMsPerMessage !== undefined) log(`${label}: chat send used ${m.cpuMsPerMessage.toFixed(2)} ms of app CPU (all its threads) per message`);
   return {
     scenario: `${label}: chat send (debit + live), msg/s`,
     completed: m.sent,
@@ -135,21 +162,22 @@ async function chatRow(label: string, app: Target, members: Awaited<ReturnType<t
 async function pageScenarios(label: string, db: PreparedDb, dataDir: string, opts: Options): Promise<Row[]> {
   await addBenchMember(db.url);
   const chatMembers = await addChatMembers(db.url);
-  const app = await startApp({ name: label, databaseUrl: db.url, dataDir, logFile: join(dataDir, 'server.log') });
+  const app = await startApp({ name: label, databaseUrl: db.url, dataDir, logFile: join(dataDir, 'server.log'), cpuProfileDir: opts.cpuProf && join(opts.cpuProf, label.replace(/\W+/g, '-')) });
   try {
     const rows: Row[] = [];
     const member = await benchMemberCookie(app);
-    for (const [name, path, ids, cookie] of [
+    const pages = [
       ['GET /members', '/members', undefined, undefined],
       ['GET /members?filters', FILTERED, undefined, undefined],
       ['GET /members/{id}', '/members/1', db.profileIds, undefined],
       ['member GET /members?filters', FILTERED, undefined, member],
       ['member GET /members/{id}', '/members/1', db.profileIds, member],
-    ] as const) {
+    ] as const;
+    for (const [name, path, ids, cookie] of opts.only.has('pages') ? pages : []) {
       log(`${label}: ${name}`);
       rows.push(pageRow(`${label}: ${name}`, await measure(app, path, opts, ids ? [...ids] : undefined, cookie)));
     }
-    rows.push(await chatRow(label, app, chatMembers, opts));
+    if (opts.only.has('chat')) rows.push(await chatRow(label, app, chatMembers, opts));
     return rows;
   } finally {
     await app.stop();
@@ -224,11 +252,13 @@ async function main(): Promise<void> {
   await bare.stop();
   rows.push({ scenario: 'bare node:http (20 KB page)', ...bareM, budget: 'reference', pass: undefined });
 
-  const sqliteDir = join(work, `sqlite-${count(opts.profiles)}`);
-  log(`seeding SQLite with ${count(opts.profiles)} profiles`);
-  const sqlite = await prepareSqlite(join(sqliteDir, 'amora.sqlite'), opts.profiles, join(sqliteDir, 'media'));
-  log(`seeded ${sqlite.seed.profiles} profiles, ${sqlite.seed.photos} photos, ${sqlite.seed.interests} interests in ${(sqlite.seed.ms / 1000).toFixed(1)} s`);
-  rows.push(...(await pageScenarios(`sqlite ${count(opts.profiles)}`, sqlite, sqliteDir, opts)));
+  if (!opts.noSqlite) {
+    const sqliteDir = join(work, `sqlite-${count(opts.profiles)}`);
+    log(`seeding SQLite with ${count(opts.profiles)} profiles`);
+    const sqlite = await prepareSqlite(join(sqliteDir, 'amora.sqlite'), opts.profiles, join(sqliteDir, 'media'));
+    log(`seeded ${sqlite.seed.profiles} profiles, ${sqlite.seed.photos} photos, ${sqlite.seed.interests} interests in ${(sqlite.seed.ms / 1000).toFixed(1)} s`);
+    rows.push(...(await pageScenarios(`sqlite ${count(opts.profiles)}`, sqlite, sqliteDir, opts)));
+  }
 
   if (opts.mysql) {
     const mysqlDir = join(work, 'mysql');

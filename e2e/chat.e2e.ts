@@ -1,9 +1,11 @@
 // Chat in Chromium, on phone and desktop: two members in two browser contexts write to each other
 // (the first message from the member's profile, the reply live), read ticks, a gift from the
-// catalogue, running out of credits (led to the credits page) and deleting a conversation.
+// catalogue, a photo (previewed with its price, arriving live, opened full size), running out of
+// credits (led to the credits page) and deleting a conversation.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import { createE2eMember, logIn as logInAs, serverDb, type E2eMember } from './members.js';
@@ -116,6 +118,68 @@ describe('chat in the browser', function () {
         expect(b.errors).to.deep.equal([]);
         await a.context.close();
         await b.context.close();
+      });
+
+      it('sends a photo: previewed with its price, stored once and charged, the partner sees it live and opens it', async () => {
+        const cam = await newMember(`Cam${viewport}`, 100);
+        const dee = await newMember(`Dee${viewport}`);
+        const a = await openPage(harness().browser, viewport);
+        const b = await openPage(harness().browser, viewport);
+        await logIn(a.page, cam);
+        await logIn(b.page, dee);
+        await openChat(a.page, `/members/${dee.profileId}/chat`);
+        await send(a.page, 'Look at this view');
+        await a.page.waitForURL(/\/chats\/\d+$/);
+        const conv = Number(/\/chats\/(\d+)$/.exec(a.page.url())![1]);
+        await openChat(b.page, `/chats/${conv}`);
+        await message(b.page, 'Look at this view').waitFor();
+
+        // A landscape in warm colours, with a caption.
+        const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f4a259' } })
+          .composite([{ input: Buffer.from('<svg width="1200" height="800"><circle cx="850" cy="260" r="120" fill="#fff3b0"/><rect y="520" width="1200" height="280" fill="#2a9d8f"/></svg>'), top: 0, left: 0 }])
+          .jpeg()
+          .toBuffer();
+        await a.page.getByTestId('chat-photo-input').setInputFiles({ name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: picture });
+        await a.page.getByTestId('chat-attachment').waitFor();
+        expect(await a.page.getByTestId('chat-photo-price').textContent()).to.equal('1 photo = 20 credits');
+        expect(await a.page.getByTestId('chat-price').textContent()).to.equal('1 photo = 20 credits');
+        await a.page.getByTestId('chat-input').fill('Sunset at the lake');
+        await a.page.screenshot({ path: join(SCREENSHOTS, `${viewport}-chat-photo-preview.png`) });
+        await a.page.getByTestId('chat-input').press('Enter');
+        await a.page.locator('.chat-msg--photo[data-state="sent"]').waitFor();
+        expect(await a.page.getByTestId('chat-attachment').count()).to.equal(0);
+        expect(await a.page.getByTestId('chat-credits').getAttribute('data-credits')).to.equal(String(100 - 10 - 20));
+
+        // Dee's open page gets it live, and the picture loads for her.
+        const incoming = b.page.locator('.chat-msg--photo', { hasText: 'Sunset at the lake' });
+        await incoming.waitFor({ timeout: 10_000 });
+        await b.page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.chat-msg__photo img')].every((img) => img.complete && img.naturalWidth > 0));
+        await b.page.screenshot({ path: join(SCREENSHOTS, `${viewport}-chat-photo-partner.png`) });
+        await incoming.getByTestId('chat-photo').click();
+        const viewer = b.page.getByTestId('chat-photo-viewer');
+        await viewer.locator('img').waitFor();
+        await b.page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>('.chat-photo-viewer img');
+          return Boolean(img?.complete && img.naturalWidth === 1200);
+        });
+        await b.page.screenshot({ path: join(SCREENSHOTS, `${viewport}-chat-photo-full.png`) });
+        await b.page.keyboard.press('Escape');
+        await viewer.locator('img').waitFor({ state: 'detached' });
+
+        const stored = await db('messages').where({ conversation_id: conv, kind: 'photo' });
+        expect(stored).to.have.length(1);
+        expect(stored[0]).to.include({ body: 'Sunset at the lake', credits_spent: 20 });
+        // Another member cannot fetch it, even with its address.
+        const src = (await incoming.locator('img').getAttribute('src'))!;
+        const stranger = await newMember(`Stranger${viewport}`);
+        const c = await openPage(harness().browser, viewport);
+        await logIn(c.page, stranger);
+        expect((await c.page.request.get(harness().baseUrl + src)).status()).to.equal(404);
+        expect((await b.page.request.get(harness().baseUrl + src)).status()).to.equal(200);
+
+        expect(a.errors).to.deep.equal([]);
+        expect(b.errors).to.deep.equal([]);
+        await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
       });
 
       it('pages back through a long history when scrolled to the top', async () => {

@@ -1,10 +1,10 @@
 // The chat pane (SPEC.md §2, §4): the conversation list beside the open conversation, history with
-// paging, optimistic sending (a retry reuses the client id, so it is charged once), gifts, live
+// paging, optimistic sending (a retry reuses the client id, so it is charged once), gifts, photos, live
 // messages, read receipts and unread counts from GET /api/events, and deleting a conversation
 // (removed here first; on failure an alert and the list reloaded). The server renders all of it,
 // so without JavaScript the page still reads and sends through plain forms.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
-import type { ChatFormError, ChatMessage, ChatPaneProps, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../types/chat.js';
+import type { ChatFormError, ChatMessage, ChatPaneProps, ChatPhoto, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../types/chat.js';
 import type { LiveEvent } from '../types/events.js';
 import { Avatar, ChatList } from './chat/chat-list.js';
 import { ChatHeader } from './chat/chat-header.js';
@@ -12,7 +12,8 @@ import { Composer } from './chat/composer.js';
 import { newClientId, type Clock } from './chat/format.js';
 import { GiftPicker } from './chat/gift-picker.js';
 import { MessageList, giftName } from './chat/message-list.js';
-import { initialEntries, messagesReducer, type Outgoing } from './chat/messages.js';
+import { initialEntries, messagesReducer, type Outgoing, type OutgoingPhoto } from './chat/messages.js';
+import { PhotoViewer } from './chat/photo-viewer.js';
 import { ApiError, api } from './lib/api-client.js';
 import { onLiveEvent, onLiveOpen } from './lib/live-events.js';
 import { useIsland } from './runtime.js';
@@ -21,7 +22,22 @@ const noSubscription = () => () => undefined;
 /** False on the server and while hydrating, true after: local times replace the server's UTC ones then. */
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
-const preview = (m: ChatMessage) => ({ last_message: m.kind === 'gift' ? null : m.body, last_message_at: m.created_at, last_message_mine: m.mine });
+const preview = (m: ChatMessage) => ({ last_message: m.kind === 'gift' ? null : m.body, last_message_kind: m.kind, last_message_at: m.created_at, last_message_mine: m.mine });
+
+/** The server's limits for a photo (MAX_UPLOAD_BYTES), checked before the upload is attempted. */
+const MAX_PHOTO_MB = 10;
+
+/** A chosen file as a photo to send, with a local URL for the preview and its size once decoded. */
+function attachmentOf(file: File): Promise<OutgoingPhoto> {
+  const url = URL.createObjectURL(file);
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve({ file, url, width: img.naturalWidth, height: img.naturalHeight });
+    // A picture the browser cannot show (HEIC in most browsers) may still be one the server reads.
+    img.onerror = () => resolve({ file, url, width: 0, height: 0 });
+    img.src = url;
+  });
+}
 
 export default function ChatPane(props: ChatPaneProps) {
   const { t, csrfToken } = useIsland();
@@ -35,6 +51,8 @@ export default function ChatPane(props: ChatPaneProps) {
   const [credits, setCredits] = useState(props.credits);
   const [now, setNow] = useState(() => Date.parse(props.now));
   const [draft, setDraft] = useState('');
+  const [attachment, setAttachment] = useState<OutgoingPhoto | null>(null);
+  const [viewing, setViewing] = useState<{ photo: ChatPhoto; alt: string } | null>(null);
   const [error, setError] = useState<ChatFormError | null>(props.formError);
   const [removed, setRemoved] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -86,7 +104,8 @@ export default function ChatPane(props: ChatPaneProps) {
         if (!here || hasNewer) return;
         dispatch({ type: 'merge', messages: [m] });
         if (m.mine) return;
-        setAnnouncement(`${partner?.name ?? ''}: ${m.kind === 'gift' && m.gift ? t('giftLabel', { gift: giftName(t, m.gift.slug) }) : (m.body ?? '')}`);
+        const said = m.kind === 'gift' && m.gift ? t('giftLabel', { gift: giftName(t, m.gift.slug) }) : m.kind === 'photo' ? [t('photo'), m.body].filter(Boolean).join(': ') : (m.body ?? '');
+        setAnnouncement(`${partner?.name ?? ''}: ${said}`);
         if (document.visibilityState === 'visible') markRead();
         else current.current.unseen = true;
       } else if (event.type === 'read') {
@@ -134,11 +153,14 @@ export default function ChatPane(props: ChatPaneProps) {
       setError(null);
       if (retryOf) dispatch({ type: 'retrying', clientId });
       else dispatch({ type: 'pending', clientId, conversationId: id ?? 0, outgoing, at: new Date().toISOString() });
-      const content = outgoing.gift ? { gift: outgoing.gift.id } : { body: outgoing.body };
+      const to = id ? { conversation: id } : { profile: partner.id };
+      const body = outgoing.photo ? photoForm(to, outgoing, clientId) : { ...to, ...(outgoing.gift ? { gift: outgoing.gift.id } : { body: outgoing.body }), client_id: clientId };
       try {
-        const answer = await api<SendAnswer>('/api/messages.php', { method: 'POST', csrfToken, body: { ...(id ? { conversation: id } : { profile: partner.id }), ...content, client_id: clientId } });
+        const answer = await api<SendAnswer>('/api/messages.php', { method: 'POST', csrfToken, body });
         dispatch({ type: 'merge', messages: [answer.message] });
         setCredits(answer.credits);
+        // The stored photo's own URLs replaced the local one.
+        if (outgoing.photo) URL.revokeObjectURL(outgoing.photo.url);
         if (id) return touchChat(answer.message, false);
         current.current.conversationId = answer.message.conversation_id;
         setConversationId(answer.message.conversation_id);
@@ -150,6 +172,8 @@ export default function ChatPane(props: ChatPaneProps) {
         if (e.status === 0) return dispatch({ type: 'failed', clientId });
         dispatch({ type: 'drop', clientId });
         if (outgoing.body) setDraft((d) => (d.trim() ? d : outgoing.body!));
+        // Refused (no credits, not a picture): the photo waits in the composer again.
+        if (outgoing.photo) setAttachment((a) => a ?? outgoing.photo!);
         setError({
           message: e.message || (e.status === 402 ? t('noCredits') : t('error')),
           creditsLink: e.code === 'insufficient_credits' || e.code === 'conversation_limit',
@@ -161,7 +185,27 @@ export default function ChatPane(props: ChatPaneProps) {
 
   const sendText = (body: string) => {
     setDraft('');
-    void send({ body });
+    if (!attachment) return void send({ body });
+    setAttachment(null);
+    void send({ body: body.trim() ? body : undefined, photo: attachment });
+  };
+  const attach = (file: File) => {
+    // The server checks again; these are only the quick answers for the common mistakes.
+    if (!file.type.startsWith('image/')) return setError({ message: t('photoType'), creditsLink: false });
+    if (file.size > MAX_PHOTO_MB * 1024 * 1024) return setError({ message: t('photoTooLarge', { max: MAX_PHOTO_MB }), creditsLink: false });
+    setError(null);
+    void attachmentOf(file).then((next) => {
+      setAttachment((previous) => {
+        if (previous) URL.revokeObjectURL(previous.url);
+        return next;
+      });
+    });
+  };
+  const detach = () => {
+    setAttachment((previous) => {
+      if (previous) URL.revokeObjectURL(previous.url);
+      return null;
+    });
   };
   const sendGift = (gift: Gift) => void send({ gift: { id: gift.id, slug: gift.slug, image: gift.image } });
   const retry = (clientId: string) => {
@@ -219,6 +263,7 @@ export default function ChatPane(props: ChatPaneProps) {
               onLoadOlder={() => void loadOlder()}
               newestHref={hasNewer && conversationId ? `/chats/${conversationId}` : null}
               onRetry={retry}
+              onOpenPhoto={(photo, alt) => setViewing({ photo, alt })}
               empty={
                 <div className="chat-start">
                   <Avatar partner={partner} size={88} />
@@ -233,12 +278,16 @@ export default function ChatPane(props: ChatPaneProps) {
               draft={draft}
               onDraft={setDraft}
               onSend={sendText}
+              attachment={attachment}
+              onAttach={attach}
+              onDetach={detach}
               price={price}
               credits={credits}
               error={error}
               gifts={hydrated ? <GiftPicker partnerName={partner.name} onSend={sendGift} /> : null}
             />
             <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">{announcement}</div>
+            <PhotoViewer photo={viewing?.photo ?? null} alt={viewing?.alt ?? ''} onClose={() => setViewing(null)} />
           </>
         ) : (
           <div className="chat-empty">
@@ -253,4 +302,14 @@ export default function ChatPane(props: ChatPaneProps) {
       </section>
     </div>
   );
+}
+
+/** A photo send as multipart: the file, the caption, and where it goes (POST /api/messages.php). */
+function photoForm(to: { conversation: number } | { profile: number }, outgoing: Outgoing, clientId: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(to)) form.append(key, String(value));
+  form.append('client_id', clientId);
+  if (outgoing.body) form.append('body', outgoing.body);
+  form.append('photo', outgoing.photo!.file);
+  return form;
 }

@@ -9,6 +9,31 @@ export type Tx = Knex.Transaction;
 /** Every repo function takes an optional transaction; `Runner` is "the db or a transaction". */
 export type Runner = Knex | Knex.Transaction;
 
+/** Compiled statements kept per SQLite connection (distinct SQL texts; whereIn lists vary the text). */
+const SQLITE_STATEMENT_CACHE = 1000;
+
+/**
+ * knex asks better-sqlite3 to compile every statement it runs, and compiling costs about as much as
+ * running a small query: the connection keeps the compiled statements by their SQL text instead.
+ * Safe because every user of the connection (knex, the rate limiter) runs a statement
+ * synchronously to its end (all(), get() or run()), never two at once, and sets no modes on it.
+ */
+function cacheStatements(conn: { prepare(sql: string): unknown }): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (cache.size >= SQLITE_STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+    } else {
+      cache.delete(sql); // re-inserted below: the Map's order is least recently used first
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
+
 export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): Db {
   if (databaseUrl.startsWith('sqlite:')) {
     const filename = databaseUrl.slice('sqlite:'.length);
@@ -22,7 +47,8 @@ export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): 
       pool: {
         min: 1,
         max: 1,
-        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        afterCreate(conn: { pragma(s: string): unknown; prepare(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
@@ -33,11 +59,13 @@ export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): 
     });
   }
   const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
+  // ?socket=/run/mysqld/mysqld.sock: a server on the same host through its Unix socket, which
+  // costs each statement about a third less than TCP over loopback.
+  const socketPath = url.searchParams.get('socket');
   return knexFactory({
     client: 'mysql2',
     connection: {
-      host: url.hostname,
-      port: Number(url.port || 3306),
+      ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
       user: decodeURIComponent(url.username),
       password: decodeURIComponent(url.password),
       database: url.pathname.replace(/^\//, ''),

@@ -12,7 +12,14 @@ export interface ChatPartner {
 
 /** One entry of GET /api/chats.php `chats` (SPEC.md §3: conversation.id, profile.id, num_unread_messages). */
 export interface ChatSummary {
-  conversation: { id: number; last_message_at: string | null; last_message: string | null; last_message_mine: boolean };
+  conversation: {
+    id: number;
+    last_message_at: string | null;
+    /** The last message's text (a photo's caption); null for gifts and photos without one. */
+    last_message: string | null;
+    last_message_kind: MessageKind | null;
+    last_message_mine: boolean;
+  };
   profile: ChatPartner;
   num_unread_messages: number;
 }
@@ -26,14 +33,26 @@ export interface ChatsAnswer {
 
 export type MessageKind = 'text' | 'gift' | 'photo';
 
+/** A photo sent in a conversation; its URLs answer only the conversation's two members. */
+export interface ChatPhoto {
+  /** At most 480 px, the shape of the original: the bubble. */
+  thumb: string;
+  /** At most 1600 px: opened from the bubble. */
+  full: string;
+  width: number;
+  height: number;
+}
+
 export interface ChatMessage {
   id: number;
   conversation_id: number;
   /** Sent by the member who receives this object. */
   mine: boolean;
   kind: MessageKind;
+  /** The text; for a photo, its caption (or null). */
   body: string | null;
   gift: { id: number; slug: string; image: string } | null;
+  photo: ChatPhoto | null;
   created_at: string;
   /** For own messages: the partner has read it. */
   read: boolean;
@@ -63,6 +82,8 @@ export interface Gift {
 /** The price of one message as the composer shows it before sending (SPEC.md §3, DESIGN.md §6). */
 export interface ChatPriceInfo {
   messageCredits: number;
+  /** settings.photo_credits: a photo message (its caption included). */
+  photoCredits: number;
   /** minimum_message_costs for the member's country, formatted in its currency; null when unknown. */
   approx: string | null;
   messageLength: number;

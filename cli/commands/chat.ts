@@ -1,5 +1,6 @@
-// amora chat inbox | reply — operators answer for fictional profiles: the conversations waiting for
-// a reply (longest waiting first), and the reply, free for the operator and live for the member.
+// amora chat inbox | reply | purge-photos — operators answer for fictional profiles: the
+// conversations waiting for a reply (longest waiting first), and the reply, free for the operator
+// and live for the member; and cron deletes the files of chat photos whose conversation is gone.
 import type { Command } from 'commander';
 import { DEFAULT_SETTINGS } from '../../server/services/sites/default-settings.js';
 import { CliError, withRuntime } from '../context.js';
@@ -23,7 +24,7 @@ export function registerChat(program: Command): void {
         const rows = await services.operatorChat.inbox({ limit: opts.limit, fictionalId: opts.profile });
         for (const r of rows) {
           const when = r.last_message_at ? new Date(Number(r.last_message_at)).toISOString().slice(0, 16).replace('T', ' ') : '-';
-          const last = (r.last_body ?? '(gift)').replace(/\s+/g, ' ').slice(0, 80);
+          const last = [r.last_kind === 'text' ? '' : `(${r.last_kind ?? 'gift'})`, r.last_body ?? ''].filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 80);
           console.log(`#${r.conversation_id}  ${when} UTC  ${r.member_name} (${r.member_id}) → ${r.fictional_name} (${r.fictional_id})  waiting ${r.waiting}: ${last}`);
         }
         console.log(`${rows.length} waiting`);
@@ -39,6 +40,17 @@ export function registerChat(program: Command): void {
       await withRuntime(async ({ services }) => {
         const message = await services.operatorChat.reply(opts.conversation, opts.text, { messageLength: DEFAULT_SETTINGS.message_length });
         console.log(`sent message ${message.id} in conversation #${opts.conversation}`);
+      });
+    });
+
+  chat
+    .command('purge-photos')
+    .description('delete the files of chat photos whose conversation is gone (blocks, purged accounts); for cron')
+    .option('--dry-run', 'only count them')
+    .action(async (opts: { dryRun?: boolean }) => {
+      await withRuntime(async ({ services }) => {
+        const { photos } = await services.chat.photos.purgeOrphans({ dryRun: opts.dryRun });
+        console.log(opts.dryRun ? `would delete ${photos} photos` : `deleted ${photos} photos`);
       });
     });
 }

@@ -2,7 +2,7 @@
 // read ticks. The scroller is a reversed flex column: it opens at the newest message even without
 // JavaScript, and older pages added on top do not move what the member is reading.
 import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import type { ChatMessage } from '../../types/chat.js';
+import type { ChatMessage, ChatPhoto } from '../../types/chat.js';
 import { useIsland } from '../runtime.js';
 import { dayKey, dayLabel, timeOf, type Clock } from './format.js';
 import type { Entry } from './messages.js';
@@ -33,7 +33,14 @@ function Ticks({ entry }: { entry: Entry }) {
   );
 }
 
-function Content({ message }: { message: ChatMessage }) {
+/** The bubble's size for a photo: its own shape, at most 240 × 320 px. */
+function bubbleSize(photo: ChatPhoto): { width: number; height: number } | undefined {
+  if (!photo.width || !photo.height) return undefined;
+  const scale = Math.min(1, 240 / photo.width, 320 / photo.height);
+  return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
+}
+
+function Content({ message, alt, onOpenPhoto }: { message: ChatMessage; alt: string; onOpenPhoto: (photo: ChatPhoto, alt: string) => void }) {
   const { t } = useIsland();
   if (message.kind === 'gift' && message.gift) {
     const name = giftName(t, message.gift.slug);
@@ -41,6 +48,21 @@ function Content({ message }: { message: ChatMessage }) {
       <span className="chat-msg__gift">
         <img src={message.gift.image} alt="" width={96} height={96} />
         <span>{t('giftLabel', { gift: name })}</span>
+      </span>
+    );
+  }
+  if (message.kind === 'photo' && message.photo) {
+    const photo = message.photo;
+    const open = (e: MouseEvent) => {
+      e.preventDefault();
+      onOpenPhoto(photo, alt);
+    };
+    return (
+      <span className="chat-msg__photo-body">
+        <a className="chat-msg__photo" href={photo.full} target="_blank" rel="noopener" onClick={open} title={t('openPhoto')} data-testid="chat-photo">
+          <img src={photo.thumb} alt={alt} {...bubbleSize(photo)} loading="lazy" decoding="async" />
+        </a>
+        {message.body && <span className="chat-msg__text chat-msg__caption">{message.body}</span>}
       </span>
     );
   }
@@ -58,10 +80,11 @@ interface Props {
   onLoadOlder: () => void;
   newestHref: string | null;
   onRetry: (clientId: string) => void;
+  onOpenPhoto: (photo: ChatPhoto, alt: string) => void;
   empty: ReactNode;
 }
 
-export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder, olderHref, onLoadOlder, newestHref, onRetry, empty }: Props) {
+export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder, olderHref, onLoadOlder, newestHref, onRetry, onOpenPhoto, empty }: Props) {
   const { t, lng } = useIsland();
   const scroller = useRef<HTMLDivElement>(null);
   const seen = useRef({ lastKey: entries.at(-1)?.key ?? '', height: 0, top: 0 });
@@ -107,12 +130,15 @@ export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder
       );
       prevMine = null;
     }
-    const classes = ['chat-msg', m.mine ? 'chat-msg--mine' : 'chat-msg--theirs', prevMine === m.mine ? 'chat-msg--cont' : '', m.kind === 'gift' ? 'chat-msg--gift' : '', entry.state === 'failed' ? 'chat-msg--failed' : ''];
+    const classes = [
+      'chat-msg', m.mine ? 'chat-msg--mine' : 'chat-msg--theirs', prevMine === m.mine ? 'chat-msg--cont' : '', m.kind === 'gift' ? 'chat-msg--gift' : '',
+      m.kind === 'photo' && m.photo ? 'chat-msg--photo' : '', entry.state === 'failed' ? 'chat-msg--failed' : '',
+    ];
     items.push(
       <li key={entry.key} className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-mine={m.mine ? 'true' : 'false'} data-state={entry.state}>
         <span className="sr-only">{m.mine ? t('you') : partnerName}: </span>
         <div className="chat-msg__bubble">
-          <Content message={m} />
+          <Content message={m} alt={m.mine ? t('photoAltMine') : t('photoAlt', { name: partnerName })} onOpenPhoto={onOpenPhoto} />
           <span className="chat-msg__meta">
             <time dateTime={m.created_at}>{timeOf(m.created_at, lng, clock)}</time>
             {m.mine && entry.state !== 'failed' && <Ticks entry={entry} />}

@@ -3,10 +3,19 @@
 // history pages, send answers and live events bring, so nothing shows twice.
 import type { ChatMessage } from '../../types/chat.js';
 
-/** What a send carries; a retry sends the same again with the same client id. */
+/** A picture chosen for sending: the file, and a local URL that shows it until the server's is known. */
+export interface OutgoingPhoto {
+  file: File;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** What a send carries (a photo may carry `body` as its caption); a retry sends the same again with the same client id. */
 export interface Outgoing {
   body?: string;
   gift?: { id: number; slug: string; image: string };
+  photo?: OutgoingPhoto;
 }
 
 export interface Entry {
@@ -45,9 +54,11 @@ export function messagesReducer(entries: Entry[], action: MessagesAction): Entry
     case 'merge':
       return merge(entries, action.messages);
     case 'pending': {
+      const { gift, photo } = action.outgoing;
       const message: ChatMessage = {
-        id: 0, conversation_id: action.conversationId, mine: true, kind: action.outgoing.gift ? 'gift' : 'text', body: action.outgoing.body ?? null,
-        gift: action.outgoing.gift ?? null, created_at: action.at, read: false, client_id: action.clientId,
+        id: 0, conversation_id: action.conversationId, mine: true, kind: gift ? 'gift' : photo ? 'photo' : 'text', body: action.outgoing.body ?? null,
+        gift: gift ?? null, photo: photo ? { thumb: photo.url, full: photo.url, width: photo.width, height: photo.height } : null,
+        created_at: action.at, read: false, client_id: action.clientId,
       };
       return [...entries, { key: action.clientId, message, state: 'sending', outgoing: action.outgoing }];
     }

@@ -1,5 +1,6 @@
 // SQL for conversations and messages. A pair of profiles has one conversation (stored low id
-// first); each member's view of it (unread count, hidden after delete) is a participant row.
+// first); each member's view of it (unread count, hidden after delete, the time of its last
+// message) is a participant row. conversations.last_message_at is only set when it is opened.
 import { isSqlite, type Runner } from '../db.js';
 import { activeMainPhoto } from './profiles-repo.js';
 
@@ -45,9 +46,62 @@ export async function countStartedBy(db: Runner, profileId: number): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** Takes the conversation row's write lock first (MariaDB: children's FK checks would share-lock it). */
-export async function touchConversation(db: Runner, id: number, now: number): Promise<void> {
-  await db('conversations').where({ id }).update({ last_message_at: now });
+/**
+ * The conversation row's write lock (MariaDB; SQLite's one connection runs one transaction at a
+ * time): an operator's reply reads and writes both participant rows in its own order, so it
+ * queues behind members' sends here rather than deadlocking with them.
+ */
+export async function lockConversation(db: Runner, id: number): Promise<void> {
+  if (!isSqlite(db)) await db('conversations').where({ id }).forUpdate().first('id');
+}
+
+/**
+ * What a send needs to know before its transaction, read in one statement: whom it goes to (the
+ * profile, or the partner in the member's conversation), whether that account can receive it, the
+ * pair's conversation, blocks either way, the sender's balance, and the message a retry with the
+ * same client id already stored.
+ */
+export interface SendTargetRow {
+  partner_id: number;
+  partner_status: string;
+  partner_name: string;
+  partner_user_id: number | null;
+  /** The partner's account status; null for fictional profiles (no account). */
+  owner_status: string | null;
+  conversation_id: number | null;
+  blocked_by_me: number | string;
+  blocked_me: number | string;
+  replay_id: number | null;
+  sender_credits: number | string | null;
+}
+
+export type SendTargetOf = { conversationId: number } | { profileId: number };
+
+/** Undefined when the profile does not exist, or the conversation is not one of the sender's. */
+export async function findSendTarget(db: Runner, sender: { userId: number; profileId: number }, target: SendTargetOf, clientId: string): Promise<SendTargetRow | undefined> {
+  const me = sender.profileId;
+  const columns = [
+    'p.id as partner_id', 'p.status as partner_status', 'p.name as partner_name', 'p.user_id as partner_user_id', 'u.status as owner_status',
+    db({ b: 'blocks' }).count('*').where('b.blocker_profile_id', me).andWhereRaw('b.blocked_profile_id = p.id').as('blocked_by_me'),
+    db({ b: 'blocks' }).count('*').where('b.blocked_profile_id', me).andWhereRaw('b.blocker_profile_id = p.id').as('blocked_me'),
+    db({ r: 'messages' }).select('r.id').where({ 'r.sender_profile_id': me, 'r.client_id': clientId }).as('replay_id'),
+    db({ s: 'users' }).select('s.credits').where('s.id', sender.userId).as('sender_credits'),
+  ];
+  if ('conversationId' in target) {
+    return (await db({ c: 'conversations' })
+      .join({ p: 'profiles' }, function partner() {
+        this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [me]));
+      })
+      .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
+      .where('c.id', target.conversationId)
+      .andWhere((q) => q.where('c.profile_low_id', me).orWhere('c.profile_high_id', me))
+      .first([...columns, 'c.id as conversation_id'])) as SendTargetRow | undefined;
+  }
+  const [low, high] = pairOf(me, target.profileId);
+  return (await db({ p: 'profiles' })
+    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
+    .where('p.id', target.profileId)
+    .first([...columns, db('conversations').select('id').where({ profile_low_id: low, profile_high_id: high }).as('conversation_id')])) as SendTargetRow | undefined;
 }
 
 export interface MessageRow {
@@ -59,6 +113,10 @@ export interface MessageRow {
   gift_id: number | null;
   gift_slug: string | null;
   gift_image: string | null;
+  photo_id: number | null;
+  photo_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
   credits_spent: number;
   client_id: string | null;
   created_at: number;
@@ -67,47 +125,60 @@ export interface MessageRow {
 
 const MESSAGE_COLUMNS = [
   'm.id', 'm.conversation_id', 'm.sender_profile_id', 'm.kind', 'm.body', 'm.gift_id', 'g.slug as gift_slug', 'g.image as gift_image',
+  'm.photo_id', 'ph.file_key as photo_key', 'ph.width as photo_width', 'ph.height as photo_height',
   'm.credits_spent', 'm.client_id', 'm.created_at', 'm.read_at',
 ];
 
+/** Messages with what their gift or photo needs to be shown. */
+const messagesWithContent = (db: Runner) =>
+  db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').leftJoin({ ph: 'chat_photos' }, 'ph.id', 'm.photo_id');
+
 export async function findMessageByClientId(db: Runner, senderProfileId: number, clientId: string): Promise<MessageRow | undefined> {
-  return (await db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').where({ 'm.sender_profile_id': senderProfileId, 'm.client_id': clientId }).first(MESSAGE_COLUMNS)) as
-    | MessageRow
-    | undefined;
+  return (await messagesWithContent(db).where({ 'm.sender_profile_id': senderProfileId, 'm.client_id': clientId }).first(MESSAGE_COLUMNS)) as MessageRow | undefined;
 }
 
-export async function insertMessage(
-  db: Runner,
-  m: { conversationId: number; senderProfileId: number; kind: 'text' | 'gift'; body: string | null; giftId: number | null; credits: number; clientId: string },
-  now: number,
-): Promise<number> {
+export interface NewMessage {
+  conversationId: number;
+  senderProfileId: number;
+  kind: 'text' | 'gift' | 'photo';
+  body: string | null;
+  giftId: number | null;
+  photoId: number | null;
+  credits: number;
+  clientId: string;
+}
+
+export async function insertMessage(db: Runner, m: NewMessage, now: number): Promise<number> {
   const [id] = await db('messages').insert({
     conversation_id: m.conversationId, sender_profile_id: m.senderProfileId, kind: m.kind, body: m.body, gift_id: m.giftId,
-    credits_spent: m.credits, client_id: m.clientId, created_at: now,
+    photo_id: m.photoId, credits_spent: m.credits, client_id: m.clientId, created_at: now,
   });
   return Number(id);
 }
 
 export async function findMessage(db: Runner, id: number): Promise<MessageRow | undefined> {
-  return (await db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').where('m.id', id).first(MESSAGE_COLUMNS)) as MessageRow | undefined;
+  return (await messagesWithContent(db).where('m.id', id).first(MESSAGE_COLUMNS)) as MessageRow | undefined;
 }
 
 /** Newest first, before `beforeId` when given: one page of history on the (conversation, id) index. */
 export async function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
-  const q = db({ m: 'messages' }).leftJoin({ g: 'gifts' }, 'g.id', 'm.gift_id').where('m.conversation_id', conversationId).select(MESSAGE_COLUMNS).orderBy('m.id', 'desc').limit(limit);
+  const q = messagesWithContent(db).where('m.conversation_id', conversationId).select(MESSAGE_COLUMNS).orderBy('m.id', 'desc').limit(limit);
   if (beforeId) q.andWhere('m.id', '<', beforeId);
   return (await q) as MessageRow[];
 }
 
-/** After a message: the sender sees the conversation again; the receiver also gets one more unread. */
+/**
+ * After a message: both members see the conversation again (a new one gets its two rows here) and
+ * the receiver has one more unread, in one statement. The rows go in profile id order whoever
+ * writes, so two members writing to each other lock them in the same order (no deadlock).
+ */
 export async function recordDelivery(db: Runner, conversationId: number, senderId: number, receiverId: number, now: number): Promise<void> {
-  for (const profileId of [senderId, receiverId]) {
-    await db('conversation_participants').insert({ conversation_id: conversationId, profile_id: profileId, unread_count: 0, last_message_at: now }).onConflict(['conversation_id', 'profile_id']).ignore();
-  }
-  await db('conversation_participants').where({ conversation_id: conversationId, profile_id: senderId }).update({ last_message_at: now, deleted_at: null });
+  const row = (profileId: number) => ({ conversation_id: conversationId, profile_id: profileId, unread_count: profileId === receiverId ? 1 : 0, last_message_at: now, deleted_at: null });
+  const added = isSqlite(db) ? 'conversation_participants.unread_count + excluded.unread_count' : 'unread_count + VALUES(unread_count)';
   await db('conversation_participants')
-    .where({ conversation_id: conversationId, profile_id: receiverId })
-    .update({ last_message_at: now, deleted_at: null, unread_count: db.raw('unread_count + 1') });
+    .insert(pairOf(senderId, receiverId).map(row))
+    .onConflict(['conversation_id', 'profile_id'])
+    .merge({ last_message_at: now, deleted_at: null, unread_count: db.raw(added) });
 }
 
 /** Marks the partner's messages read; returns the highest id read (0 when none). */
@@ -183,6 +254,7 @@ export interface InboxRow {
   waiting: number;
   last_message_at: number | null;
   last_body: string | null;
+  last_kind: string | null;
 }
 
 /** Conversations whose fictional side has unread messages, the longest waiting first. */
@@ -199,6 +271,7 @@ export async function operatorInbox(db: Runner, limit: number, fictionalId?: num
       'c.id as conversation_id', 'f.id as fictional_id', 'f.name as fictional_name', 'm.id as member_id', 'm.name as member_name',
       'cp.unread_count as waiting', 'cp.last_message_at',
       db('messages as lm').select('lm.body').whereRaw('lm.conversation_id = c.id').orderBy('lm.id', 'desc').limit(1).as('last_body'),
+      db('messages as lk').select('lk.kind').whereRaw('lk.conversation_id = c.id').orderBy('lk.id', 'desc').limit(1).as('last_kind'),
     )
     .orderBy('cp.last_message_at', 'asc')
     .limit(limit);

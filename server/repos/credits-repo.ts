@@ -1,6 +1,6 @@
 // SQL for the credit ledger. The balance on users changes only together with a ledger row, in
 // the caller's transaction, through a guarded update that can never take it below zero.
-import type { Runner, Tx } from '../db.js';
+import { isSqlite, type Runner, type Tx } from '../db.js';
 
 export interface LedgerEntry {
   userId: number;
@@ -12,12 +12,9 @@ export interface LedgerEntry {
 
 /** Returns the new balance, or undefined when a debit would overdraw (nothing is written then). */
 export async function applyCreditDelta(tx: Tx, e: LedgerEntry): Promise<number | undefined> {
-  const q = tx('users').where({ id: e.userId });
-  if (e.delta < 0) q.andWhere('credits', '>=', -e.delta);
-  const changed = await q.update({ credits: tx.raw('credits + ?', [e.delta]), updated_at: Date.now() });
-  if (changed !== 1) return undefined;
-  const row = await tx('users').where({ id: e.userId }).first('credits');
-  const balance = Number(row.credits);
+  const now = Date.now();
+  const balance = await guardedBalanceUpdate(tx, e.userId, e.delta, now);
+  if (balance === undefined) return undefined;
   await tx('credit_ledger').insert({
     user_id: e.userId,
     delta: e.delta,
@@ -25,9 +22,25 @@ export async function applyCreditDelta(tx: Tx, e: LedgerEntry): Promise<number |
     reason: e.reason,
     reference: e.reference ?? null,
     idempotency_key: e.idempotencyKey ?? null,
-    created_at: Date.now(),
+    created_at: now,
   });
   return balance;
+}
+
+/**
+ * The guarded update itself, answering with the balance it wrote, in one statement where the
+ * dialect can say it: SQLite's UPDATE … RETURNING, and on MySQL/MariaDB (no RETURNING on UPDATE)
+ * LAST_INSERT_ID(expr), whose value the server reports back with the update's result. The row
+ * stays locked by the update either way, so the value is the one committed with the ledger row.
+ */
+async function guardedBalanceUpdate(tx: Tx, userId: number, delta: number, now: number): Promise<number | undefined> {
+  const guard = delta < 0 ? -delta : Number.MIN_SAFE_INTEGER;
+  if (isSqlite(tx)) {
+    const rows = (await tx('users').where({ id: userId }).andWhere('credits', '>=', guard).update({ credits: tx.raw('credits + ?', [delta]), updated_at: now }, ['credits'])) as { credits: number }[];
+    return rows.length === 1 ? Number(rows[0]!.credits) : undefined;
+  }
+  const [result] = (await tx.raw('UPDATE users SET credits = LAST_INSERT_ID(credits + ?), updated_at = ? WHERE id = ? AND credits >= ?', [delta, now, userId, guard])) as [{ affectedRows: number; insertId: number }];
+  return result.affectedRows === 1 ? Number(result.insertId) : undefined;
 }
 
 export interface LedgerRow {

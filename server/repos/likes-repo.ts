@@ -1,4 +1,5 @@
 // SQL for likes: directed edges (from → to), unique per pair; two edges facing each other are a match.
+import type { Knex } from 'knex';
 import type { Runner } from '../db.js';
 import type { LikeListType } from '../../types/likes.js';
 import { cardColumns, activeMainPhoto, type ProfileRow } from './profiles-repo.js';
@@ -48,12 +49,19 @@ export async function markLikeSeen(db: Runner, fromId: number, toId: number): Pr
 }
 
 /** New received likes from profiles that are still visible. */
+/**
+ * Received likes not looked at yet, from visible profiles (the Likes badge). `to` is a profile id,
+ * or a column of an outer query (a correlated subquery, see badges-repo).
+ */
+export function newLikesTo(db: Runner, to: number | Knex.Raw) {
+  return db({ nl: 'likes' })
+    .join({ nlp: 'profiles' }, 'nlp.id', 'nl.from_profile_id')
+    .where('nl.to_profile_id', to)
+    .andWhere({ 'nl.is_new': true, 'nlp.status': 'active' });
+}
+
 export async function countNewLikes(db: Runner, profileId: number): Promise<number> {
-  const row = await db({ l: 'likes' })
-    .join({ p: 'profiles' }, 'p.id', 'l.from_profile_id')
-    .where({ 'l.to_profile_id': profileId, 'l.is_new': true, 'p.status': 'active' })
-    .count({ n: '*' })
-    .first();
+  const row = await newLikesTo(db, profileId).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 

@@ -34,6 +34,23 @@ export async function findMember(db: Runner, userId: number): Promise<MemberRow 
     .first()) as MemberRow | undefined;
 }
 
+/** What tells whether a session's member is still logged in, and who they are (no joins beyond the profile). */
+export interface SessionMemberRow {
+  id: number;
+  site_id: number;
+  status: MemberRow['status'];
+  paid_user: number | boolean;
+  password_changed_at: number | null;
+  profile_id: number;
+}
+
+export async function findSessionMember(db: Runner, userId: number): Promise<SessionMemberRow | undefined> {
+  return (await db({ u: 'users' })
+    .join({ p: 'profiles' }, 'p.user_id', 'u.id')
+    .where('u.id', userId)
+    .first('u.id', 'u.site_id', 'u.status', 'u.paid_user', 'u.password_changed_at', 'p.id as profile_id')) as SessionMemberRow | undefined;
+}
+
 export async function disabledNotificationTypes(db: Runner, userId: number): Promise<string[]> {
   const rows = await db('notification_settings').select('type').where({ user_id: userId, enabled: false });
   return rows.map((r: { type: string }) => r.type);

@@ -1,6 +1,6 @@
 // Multipart photo uploads held in memory (at most one file of MAX_UPLOAD_BYTES); the photos
 // service decodes and re-encodes them, so nothing is written as it came.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { ValidationError } from '../errors.js';
 import { MAX_UPLOAD_BYTES } from '../services/photos/photo-processing.js';
@@ -15,3 +15,8 @@ export const photoUpload: RequestHandler = (req, res, next) => {
     next(new ValidationError({ photo: key }, key, { photo: { max: MAX_UPLOAD_BYTES / 1024 / 1024 } }));
   });
 };
+
+/** The upload as a promise, for a form that shows a refused file like any other error of its own. */
+export function readPhotoUpload(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => photoUpload(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+}

@@ -3,6 +3,7 @@
 // 3 store exactly 3; free members start at most 2 conversations; only the two members of a
 // conversation can read, send to or delete it.
 import { expect } from 'chai';
+import type { LiveEvent } from '../../types/events.js';
 import { applyCreditDelta } from '../../server/repos/credits-repo.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { amoraCli } from '../helpers/cli.js';
@@ -177,8 +178,20 @@ describeEachBackend('chat', (env) => {
     const conv = sent.body.message.conversation_id as number;
     const inbox = await env().rt.services.operatorChat.inbox({ fictionalId: host.id });
     expect(inbox.map((r) => [Number(r.conversation_id), Number(r.waiting), r.last_body])).to.deep.equal([[conv, 1, 'Are you there?']]);
+    // The reply reaches the member's open pages live: through Redis, or without it through the
+    // database relay the app process reads (the CLI is another process either way).
+    const events = env().rt.services.events;
+    let off = () => {};
+    const live = new Promise<LiveEvent>((resolve) => {
+      off = events.subscribe(me.id, (e) => e.type === 'message' && resolve(e));
+    });
+    await events.subscribed(me.id);
     const cli = await amoraCli(env(), 'chat', 'reply', '--conversation', String(conv), '--text', 'Yes, hello!');
     expect(cli.stderr).to.equal('');
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the reply did not arrive live')), 5000));
+    const arrived = await Promise.race([live, timeout]).finally(off);
+    expect(arrived).to.deep.include({ type: 'message' });
+    expect((arrived as { message: { body: string } }).message.body).to.equal('Yes, hello!');
     expect(cli.stdout).to.match(/sent message \d+ in conversation #\d+/);
     expect(await env().rt.services.operatorChat.inbox({ fictionalId: host.id })).to.deep.equal([]);
     const history = (await me.a.get(`/api/messages.php?conversation=${conv}`).expect(200)).body.messages;

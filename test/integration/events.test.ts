@@ -23,7 +23,7 @@ const until = async (check: () => boolean, timeoutMs = 3000) => {
 const message = (conversationId: number, body: string): LiveEvent => ({
   type: 'message',
   message: {
-    id: Math.floor(Math.random() * 1e9), conversation_id: conversationId, mine: false, kind: 'text', body, gift: null,
+    id: Math.floor(Math.random() * 1e9), conversation_id: conversationId, mine: false, kind: 'text', body, gift: null, photo: null,
     created_at: new Date().toISOString(), read: false, client_id: null,
   },
 });

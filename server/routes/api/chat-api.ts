@@ -1,11 +1,13 @@
 // The chat's JSON API: SPEC.md §7's GET /api/chats.php and DELETE /api/chat.php, and the calls it
-// leaves to us: history and send (/api/messages.php), read (/api/chat-read.php), gifts.
-import { Router, type Request } from 'express';
+// leaves to us: history and send (/api/messages.php: JSON for text and gifts, multipart with a
+// `photo` file for a photo), read (/api/chat-read.php), gifts.
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
 import type { ChatPrices } from '../../services/chat/chat-service.js';
 import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
+import { photoUpload } from '../uploads.js';
 import { parseInput } from '../validate.js';
 
 const id = z.coerce.number().int().positive().max(2147483647);
@@ -16,15 +18,24 @@ const sendSchema = z
     body: z.string().max(20_000).optional(),
     gift: id.optional(),
     client_id: z.string().min(1).max(64),
+    /** Set from the upload, never from the client's fields. */
+    photo: z.literal(true).optional(),
   })
   .refine((b) => (b.conversation === undefined) !== (b.profile === undefined), { path: ['conversation'] })
-  .refine((b) => (b.body === undefined) !== (b.gift === undefined), { path: ['body'] });
+  // A text, a gift, or a photo with an optional caption.
+  .refine((b) => (b.photo ? b.gift === undefined : (b.body === undefined) !== (b.gift === undefined)), { path: ['body'] });
 
-/** The site's prices and limits (SPEC.md §3 settings): message, gift and length. */
+/** The site's prices and limits (SPEC.md §3 settings): message, photo, gift and length. */
 export function pricesOf(req: Request): ChatPrices {
   const s = { ...DEFAULT_SETTINGS, ...req.site.stored };
-  return { messageCredits: s.message_credits, giftCredits: s.gift_credits, messageLength: s.message_length };
+  return { messageCredits: s.message_credits, photoCredits: s.photo_credits, giftCredits: s.gift_credits, messageLength: s.message_length };
 }
+
+/** Members only before a file is read: a visitor's upload is refused before it is buffered. */
+const membersOnly: RequestHandler = (req, _res, next) => {
+  viewerOf(req);
+  next();
+};
 
 export function chatApi({ services }: RouteDeps): Router {
   const router = Router();
@@ -49,12 +60,13 @@ export function chatApi({ services }: RouteDeps): Router {
     res.set('Cache-Control', 'no-store').json(await services.chat.history(viewer, q.conversation, q.before));
   });
 
-  router.post('/api/messages.php', async (req, res) => {
+  router.post('/api/messages.php', membersOnly, photoUpload, async (req, res) => {
     const viewer = viewerOf(req);
-    const b = parseInput(sendSchema, req.body);
+    const photo = req.file?.buffer;
+    const b = parseInput(sendSchema, { ...req.body, photo: photo ? true : undefined });
     const answer = await services.chat.send(
       viewer,
-      { conversationId: b.conversation, profileId: b.profile, body: b.body, giftId: b.gift, clientId: b.client_id },
+      { conversationId: b.conversation, profileId: b.profile, body: b.body, giftId: b.gift, photo, clientId: b.client_id },
       pricesOf(req),
     );
     res.status(201).json(answer);

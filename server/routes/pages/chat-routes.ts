@@ -1,7 +1,8 @@
 // The chat pages: /chats (the conversations), /chats/{id} (one conversation, read on opening) and
 // /members/{id}/chat (the conversation with a member, or its first message). Members only. The
 // chat pane island enhances them; without JavaScript the history pages with a link and plain forms
-// send (POST /chats/send) and delete (POST /chats/{id}/delete), each redirecting back.
+// send (POST /chats/send, multipart when it carries a photo) and delete (POST /chats/{id}/delete),
+// each redirecting back.
 import { randomBytes } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { createElement } from 'react';
@@ -13,19 +14,25 @@ import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, Messages
 import type { PageContext } from '../../../views/render-context.js';
 import { ChatPage } from '../../../views/pages/chat-page.js';
 import { pricesOf } from '../api/chat-api.js';
+import { readPhotoUpload } from '../uploads.js';
+import { CHAT_MIN_SIDE, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from '../../services/photos/photo-processing.js';
 import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
 import { parseId, parseInput } from '../validate.js';
 
 /** Errors the send form shows above itself (errors namespace keys); anything else is rethrown. */
-const FORM_ERRORS = new Set(['messageEmpty', 'messageTooLong', 'freeConversationLimit', 'partnerNotConfirmed', 'blockedProfile', 'invalidInput', 'rateLimited']);
+const FORM_ERRORS = new Set([
+  'messageEmpty', 'messageOrPhotoEmpty', 'messageTooLong', 'freeConversationLimit', 'partnerNotConfirmed', 'blockedProfile', 'invalidInput', 'rateLimited',
+  'photoType', 'photoTooLarge', 'photoTooSmall', 'photoTooManyPixels',
+]);
 
 const id = z.coerce.number().int().positive().max(2147483647);
 const sendForm = z
   .object({
     conversation: id.optional(),
     profile: id.optional(),
-    body: z.string().max(20_000),
+    // Empty with a photo (a photo needs no caption); the service says when a message is empty.
+    body: z.string().max(20_000).default(''),
     client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   })
   .refine((b) => (b.conversation === undefined) !== (b.profile === undefined), { path: ['conversation'] });
@@ -47,14 +54,15 @@ function priceInfo(page: PageContext, country: string | undefined): ChatPriceInf
       approx = null; // an unknown currency code in the settings: show the credits only
     }
   }
-  return { messageCredits: settings.message_credits, approx, messageLength: settings.message_length };
+  return { messageCredits: settings.message_credits, photoCredits: settings.photo_credits, approx, messageLength: settings.message_length };
 }
 
 /** The send form's error from the redirect's `error` query, localized; unknown values are ignored. */
 function formErrorOf(page: PageContext, value: unknown, partner: ChatPartner): ChatFormError | null {
   if (typeof value !== 'string' || !FORM_ERRORS.has(value)) return null;
-  const max = value === 'freeConversationLimit' ? FREE_CONVERSATION_LIMIT : page.settings.message_length;
-  return { message: page.t(`errors:${value}`, { max, name: partner.name }), creditsLink: value === 'freeConversationLimit' };
+  const max: Record<string, number> = { freeConversationLimit: FREE_CONVERSATION_LIMIT, photoTooLarge: MAX_UPLOAD_BYTES / 1024 / 1024, photoTooManyPixels: MAX_INPUT_PIXELS / 1_000_000 };
+  const vars = { max: max[value] ?? page.settings.message_length, min: CHAT_MIN_SIDE, name: partner.name };
+  return { message: page.t(`errors:${value}`, vars), creditsLink: value === 'freeConversationLimit' };
 }
 
 function beforeOf(value: unknown): number | undefined {
@@ -122,12 +130,15 @@ export function chatRoutes({ services }: RouteDeps): Router {
   // Without JavaScript: the composer posts here and comes back to the conversation.
   router.post('/chats/send', async (req, res) => {
     const viewer = viewerOf(req);
+    // A refused file (too large) still leaves the fields before it, so it is shown on the form.
+    const refused = await readPhotoUpload(req, res).then(() => undefined, (err: unknown) => err);
     const form = parseInput(sendForm, req.body);
     const back = form.conversation ? `/chats/${form.conversation}` : `/members/${form.profile}/chat`;
     try {
+      if (refused) throw refused;
       const answer = await services.chat.send(
         viewer,
-        { conversationId: form.conversation, profileId: form.profile, body: form.body, clientId: form.client_id },
+        { conversationId: form.conversation, profileId: form.profile, body: form.body, photo: req.file?.buffer, clientId: form.client_id },
         pricesOf(req),
       );
       res.redirect(303, `/chats/${answer.message.conversation_id}`);

@@ -6,6 +6,7 @@ import { countNewLikes } from '../../repos/likes-repo.js';
 import * as usersRepo from '../../repos/users-repo.js';
 import type { SessionUser } from '../../../types/user.js';
 import type { Locale } from '../../../types/settings.js';
+import type { Viewer } from '../viewer.js';
 import { photoFileName, photoUrl } from '../media/photo-urls.js';
 
 export class MembersService {
@@ -17,9 +18,7 @@ export class MembersService {
    */
   async sessionUser(userId: number, siteId: number, cdnPrefix: string, authAt?: number): Promise<SessionUser | undefined> {
     const m = await usersRepo.findMember(this.db, userId);
-    // A pending deletion ends every session; logging in again explains how to reactivate.
-    if (!m || m.site_id !== siteId || m.status === 'deleted' || m.status === 'pending_deletion') return undefined;
-    if (authAt !== undefined && m.password_changed_at !== null && Number(m.password_changed_at) > authAt) return undefined;
+    if (!m || !sessionHolds(m, siteId, authAt)) return undefined;
     const [disabled, newLikes, unreadMessages, dismissed] = await Promise.all([
       usersRepo.disabledNotificationTypes(this.db, userId),
       countNewLikes(this.db, m.profile_id),
@@ -58,7 +57,23 @@ export class MembersService {
     };
   }
 
+  /**
+   * Only who the session's member is (what services call the viewer), for the calls that need no
+   * more; undefined exactly when sessionUser() would be.
+   */
+  async sessionViewer(userId: number, siteId: number, authAt?: number): Promise<Viewer | undefined> {
+    const m = await usersRepo.findSessionMember(this.db, userId);
+    if (!m || !sessionHolds(m, siteId, authAt)) return undefined;
+    return { userId: Number(m.id), profileId: Number(m.profile_id), premium: Boolean(m.paid_user) };
+  }
+
   async setLanguage(userId: number, lng: Locale): Promise<void> {
     await usersRepo.updateLanguage(this.db, userId, lng);
   }
+}
+
+/** A pending deletion ends every session (logging in again explains how to reactivate), and so does a password changed since the login. */
+function sessionHolds(m: Pick<usersRepo.SessionMemberRow, 'site_id' | 'status' | 'password_changed_at'>, siteId: number, authAt: number | undefined): boolean {
+  if (m.site_id !== siteId || m.status === 'deleted' || m.status === 'pending_deletion') return false;
+  return authAt === undefined || m.password_changed_at === null || Number(m.password_changed_at) <= authAt;
 }

@@ -1,18 +1,26 @@
 // Chat (SPEC.md §4, DESIGN.md §6): a message and its debit are one transaction with a guarded
 // update, so parallel sends can never overdraw; a retried send with the same client id is stored
 // and charged once. Live events go out after the commit.
+//
+// Sending is the busiest write of the site (DESIGN.md §8 budgets 1,000 a second), so it reads what
+// it needs in one statement before the transaction, and the transaction is the debit with its
+// ledger row, the message and both participant rows: no read-backs, the answer and the live events
+// are built from what was written.
 import type { Db, Tx } from '../../db.js';
 import { AppError, ForbiddenError, InsufficientCreditsError, NotFoundError, ValidationError } from '../../errors.js';
 import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { blockStateBetween } from '../../repos/blocks-repo.js';
 import * as chatRepo from '../../repos/chat-repo.js';
+import { insertChatPhoto } from '../../repos/chat-photos-repo.js';
 import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
 import { countUnreadMessages } from '../../repos/badges-repo.js';
 import { findProfile, ownerOfProfile } from '../../repos/profiles-repo.js';
-import type { ChatMessage, ChatPartner, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../../../types/chat.js';
+import type { ChatPartner, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../../../types/chat.js';
 import type { LiveEvent } from '../../../types/events.js';
 import { BlockedError } from '../likes/likes-service.js';
-import type { Viewer } from '../viewer.js';
+import type { MediaService } from '../media/media-service.js';
+import type { MaybeViewer, Viewer } from '../viewer.js';
+import { ChatPhotos, type StoredChatPhoto } from './chat-photos.js';
 import { toChatMessage, toChatPartner, toChatSummary } from './chat-views.js';
 
 export const FREE_CONVERSATION_LIMIT = 2;
@@ -28,103 +36,159 @@ export interface EventPublisher {
 /** Re-reads and publishes a member's badge totals (BadgesService). */
 export interface CountsPublisher {
   publishCounts(userId: number): Promise<void>;
+  /** The same, folding a burst of changes into one read. */
+  publishCountsSoon(userId: number): Promise<void>;
 }
 
 export interface SendInput {
   /** An existing conversation of the member, or the profile to write to (opens one if needed). */
   conversationId?: number;
   profileId?: number;
+  /** The text; with a photo, its optional caption. */
   body?: string;
   giftId?: number;
+  /** An uploaded picture: a photo message. */
+  photo?: Buffer;
   clientId: string;
 }
 
 export interface ChatPrices {
   messageCredits: number;
   giftCredits: number;
+  photoCredits: number;
   messageLength: number;
+}
+
+interface Content {
+  kind: 'text' | 'gift' | 'photo';
+  body: string | null;
+  gift: chatRepo.GiftRow | null;
+  upload: Buffer | null;
+  cost: number;
+}
+
+/** Whom a send goes to, once it may: the partner, their account, the pair's conversation if any, the sender's balance. */
+interface Writable {
+  partnerId: number;
+  partnerUserId: number | null;
+  conversationId: number | null;
+  senderCredits: number;
 }
 
 /** A retried send that lost the race to its first try: answer with what the first try stored. */
 class AlreadyStored extends Error {}
 
 export class ChatService {
+  /** Photos sent in conversations: their files and who may fetch them. */
+  readonly photos: ChatPhotos;
+
   constructor(
     private readonly db: Db,
     private readonly events: EventPublisher,
     private readonly badges: CountsPublisher,
-  ) {}
+    chatPhotoStore: MediaService,
+  ) {
+    this.photos = new ChatPhotos(db, chatPhotoStore);
+  }
 
   async send(viewer: Viewer, input: SendInput, prices: ChatPrices): Promise<SendAnswer> {
     if (!CLIENT_ID.test(input.clientId)) throw new ValidationError({ client_id: 'invalidField' });
-    const replay = await chatRepo.findMessageByClientId(this.db, viewer.profileId, input.clientId);
-    if (replay) return this.answerFor(viewer, replay);
-    const { kind, body, giftId, cost } = await this.contentOf(input, prices);
-    const partnerId = await this.partnerFor(viewer, input);
-    await this.assertMayWrite(viewer, partnerId);
-
-    let stored: { messageId: number; balance: number };
+    const target = await this.targetOf(viewer, input);
+    if (target?.replay_id) return this.answerFor(viewer, (await chatRepo.findMessage(this.db, Number(target.replay_id)))!, Number(target.sender_credits));
+    if (!target) {
+      // A retry whose conversation went meanwhile still gets what its first try stored.
+      const first = await chatRepo.findMessageByClientId(this.db, viewer.profileId, input.clientId);
+      if (first) return this.answerFor(viewer, first);
+    }
+    const content = await this.contentOf(input, prices);
+    const to = this.writableTarget(viewer, input, target);
+    // A photo is decoded and stored only for a member who can pay for it; the debit still decides.
+    if (content.upload && to.senderCredits < content.cost) throw new InsufficientCreditsError();
+    const photo = content.upload ? await this.photos.save(content.upload) : null;
+    let stored: { messageId: number; conversationId: number; balance: number; photoId: number | null; now: number };
     try {
-      stored = await retryOnDeadlock(() =>
-        this.db.transaction(async (tx) => {
-          const now = Date.now();
-          // The debit first: its guarded update locks the member's row, which queues this
-          // member's parallel sends one behind the other (and the free-conversation count with them).
-          const balance = await applyCreditDelta(tx, {
-            userId: viewer.userId, delta: -cost, reason: kind === 'gift' ? 'gift' : 'message',
-            reference: `client:${input.clientId}`, idempotencyKey: `send:${viewer.profileId}:${input.clientId}`,
-          }).catch((err: unknown) => {
-            throw isUniqueViolation(err) ? new AlreadyStored() : err;
-          });
-          if (balance === undefined) throw new InsufficientCreditsError();
-          const conversationId = await this.conversationFor(tx, viewer, partnerId, now);
-          await chatRepo.touchConversation(tx, conversationId, now);
-          const messageId = await chatRepo.insertMessage(tx, { conversationId, senderProfileId: viewer.profileId, kind, body, giftId, credits: cost, clientId: input.clientId }, now);
-          await chatRepo.recordDelivery(tx, conversationId, viewer.profileId, partnerId, now);
-          return { messageId, balance };
-        }),
-      );
+      stored = await retryOnDeadlock(() => this.db.transaction((tx) => this.store(tx, viewer, input.clientId, to, content, photo)));
     } catch (err) {
+      if (photo) await this.photos.discard(photo.fileKey);
       if (!(err instanceof AlreadyStored) && !isUniqueViolation(err)) throw err;
       const first = await chatRepo.findMessageByClientId(this.db, viewer.profileId, input.clientId);
       if (!first) throw err;
       return this.answerFor(viewer, first);
     }
-    const row = (await chatRepo.findMessage(this.db, stored.messageId))!;
-    await this.announce(viewer, partnerId, row, stored.balance);
+    const row: chatRepo.MessageRow = {
+      id: stored.messageId, conversation_id: stored.conversationId, sender_profile_id: viewer.profileId, kind: content.kind, body: content.body,
+      gift_id: content.gift?.id ?? null, gift_slug: content.gift?.slug ?? null, gift_image: content.gift?.image ?? null,
+      photo_id: stored.photoId, photo_key: photo?.fileKey ?? null, photo_width: photo?.width ?? null, photo_height: photo?.height ?? null,
+      credits_spent: content.cost, client_id: input.clientId, created_at: stored.now, read_at: null,
+    };
+    await this.announce(viewer, to, row, stored.balance);
     return { message: toChatMessage(row, viewer.profileId), credits: stored.balance };
   }
 
-  private async contentOf(input: SendInput, prices: ChatPrices) {
+  /** The transaction: the debit first, then the conversation (opened if needed), the message and both participants. */
+  private async store(tx: Tx, viewer: Viewer, clientId: string, to: Writable, content: Content, photo: StoredChatPhoto | null) {
+    const now = Date.now();
+    // The debit first: its guarded update locks the member's row, which queues this member's
+    // parallel sends one behind the other (and the free-conversation count with them).
+    const balance = await applyCreditDelta(tx, {
+      userId: viewer.userId, delta: -content.cost, reason: content.kind === 'text' ? 'message' : content.kind,
+      reference: `client:${clientId}`, idempotencyKey: `send:${viewer.profileId}:${clientId}`,
+    }).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? new AlreadyStored() : err;
+    });
+    if (balance === undefined) throw new InsufficientCreditsError();
+    // The conversation read before the transaction holds: only a block deletes one, and a block
+    // landing in between fails the message's foreign key, so nothing is stored or charged.
+    const conversationId = to.conversationId ?? (await this.conversationFor(tx, viewer, to.partnerId, now));
+    const photoId = photo ? await insertChatPhoto(tx, { conversationId, senderProfileId: viewer.profileId, ...photo }, now) : null;
+    const messageId = await chatRepo.insertMessage(
+      tx,
+      { conversationId, senderProfileId: viewer.profileId, kind: content.kind, body: content.body, giftId: content.gift?.id ?? null, photoId, credits: content.cost, clientId },
+      now,
+    );
+    await chatRepo.recordDelivery(tx, conversationId, viewer.profileId, to.partnerId, now);
+    return { messageId, conversationId, balance, photoId, now };
+  }
+
+  private async targetOf(viewer: Viewer, input: SendInput): Promise<chatRepo.SendTargetRow | undefined> {
+    if (input.conversationId !== undefined) return chatRepo.findSendTarget(this.db, viewer, { conversationId: input.conversationId }, input.clientId);
+    if (input.profileId !== undefined) return chatRepo.findSendTarget(this.db, viewer, { profileId: input.profileId }, input.clientId);
+    return undefined;
+  }
+
+  private async contentOf(input: SendInput, prices: ChatPrices): Promise<Content> {
     if (input.giftId !== undefined) {
       const gift = await chatRepo.findGift(this.db, input.giftId);
       if (!gift) throw new ValidationError({ gift: 'unknownGift' }, 'unknownGift');
-      return { kind: 'gift' as const, body: null, giftId: gift.id, cost: gift.credits ?? prices.giftCredits };
+      return { kind: 'gift', body: null, gift: { ...gift, id: Number(gift.id) }, upload: null, cost: gift.credits ?? prices.giftCredits };
     }
     const body = (input.body ?? '').replace(/\r\n/g, '\n').trim();
-    if (!body) throw new ValidationError({ body: 'messageEmpty' }, 'messageEmpty');
+    if (!body && !input.photo) throw new ValidationError({ body: 'messageOrPhotoEmpty' }, 'messageOrPhotoEmpty');
     if ([...body].length > prices.messageLength) throw new ValidationError({ body: 'messageTooLong' }, 'messageTooLong', { body: { max: prices.messageLength } });
-    return { kind: 'text' as const, body, giftId: null, cost: prices.messageCredits };
+    if (input.photo) return { kind: 'photo', body: body || null, gift: null, upload: input.photo, cost: prices.photoCredits };
+    return { kind: 'text', body, gift: null, upload: null, cost: prices.messageCredits };
   }
 
-  /** The other profile of the conversation; any conversation the member is not part of is not found. */
-  private async partnerFor(viewer: Viewer, input: SendInput): Promise<number> {
-    if (input.conversationId !== undefined) return (await this.ownConversation(viewer, input.conversationId)).partnerId;
-    const target = input.profileId === undefined ? undefined : await findProfile(this.db, input.profileId);
-    if (!target || target.status !== 'active' || target.id === viewer.profileId) throw new NotFoundError('profile_not_found');
-    return target.id;
-  }
-
-  /** Blocks either way stop writing; so does a partner who has not confirmed the e-mail (SPEC.md §4). */
-  private async assertMayWrite(viewer: Viewer, partnerId: number): Promise<void> {
-    const blocks = await blockStateBetween(this.db, viewer.profileId, partnerId);
-    if (blocks.blockedByMe || blocks.blockedMe) throw new BlockedError();
-    const owner = await ownerOfProfile(this.db, partnerId);
-    if (!owner || owner.status === 'pending_deletion' || owner.status === 'deleted') throw new NotFoundError('profile_not_found');
-    if (owner.status === 'not_confirmed') {
-      const partner = await findProfile(this.db, partnerId);
-      throw new ForbiddenError('partner_not_confirmed', 'partnerNotConfirmed', { name: partner?.name ?? '' });
+  /**
+   * The partner a send goes to. Not found: another member's conversation, an unknown, hidden or own
+   * profile, an account being deleted. Blocks either way stop writing; so does a partner who has
+   * not confirmed the e-mail (SPEC.md §4).
+   */
+  private writableTarget(viewer: Viewer, input: SendInput, target: chatRepo.SendTargetRow | undefined): Writable {
+    if (!target) {
+      throw input.conversationId !== undefined ? new NotFoundError('conversation_not_found', 'conversationNotFound') : new NotFoundError('profile_not_found');
     }
+    const partnerId = Number(target.partner_id);
+    if (input.conversationId === undefined && (target.partner_status !== 'active' || partnerId === viewer.profileId)) throw new NotFoundError('profile_not_found');
+    if (Number(target.blocked_by_me) > 0 || Number(target.blocked_me) > 0) throw new BlockedError();
+    if (target.owner_status === 'pending_deletion' || target.owner_status === 'deleted') throw new NotFoundError('profile_not_found');
+    if (target.owner_status === 'not_confirmed') throw new ForbiddenError('partner_not_confirmed', 'partnerNotConfirmed', { name: target.partner_name });
+    return {
+      partnerId,
+      partnerUserId: target.partner_user_id === null ? null : Number(target.partner_user_id),
+      conversationId: target.conversation_id === null ? null : Number(target.conversation_id),
+      senderCredits: Number(target.sender_credits ?? 0),
+    };
   }
 
   private async conversationFor(tx: Tx, viewer: Viewer, partnerId: number, now: number): Promise<number> {
@@ -142,20 +206,22 @@ export class ChatService {
     return { conversation: c, partnerId: Number(c.profile_low_id) === viewer.profileId ? Number(c.profile_high_id) : Number(c.profile_low_id) };
   }
 
-  private async answerFor(viewer: Viewer, row: chatRepo.MessageRow): Promise<SendAnswer> {
-    return { message: toChatMessage(row, viewer.profileId), credits: (await creditBalance(this.db, viewer.userId)) ?? 0 };
+  private async answerFor(viewer: Viewer, row: chatRepo.MessageRow, credits?: number): Promise<SendAnswer> {
+    return { message: toChatMessage(row, viewer.profileId), credits: credits ?? (await creditBalance(this.db, viewer.userId)) ?? 0 };
   }
 
   /** After the commit: the partner's pages get the message and new totals; the sender's other tabs too. */
-  private async announce(viewer: Viewer, partnerId: number, row: chatRepo.MessageRow, balance: number): Promise<void> {
-    const mine: ChatMessage = toChatMessage(row, viewer.profileId);
-    await this.events.publish(viewer.userId, { type: 'message', message: mine });
+  private async announce(viewer: Viewer, to: Writable, row: chatRepo.MessageRow, balance: number): Promise<void> {
+    await this.events.publish(viewer.userId, { type: 'message', message: toChatMessage(row, viewer.profileId) });
     await this.events.publish(viewer.userId, { type: 'credits', credits: balance });
-    const owner = await ownerOfProfile(this.db, partnerId);
-    if (owner?.user_id) {
-      await this.events.publish(Number(owner.user_id), { type: 'message', message: toChatMessage(row, partnerId) });
-      await this.badges.publishCounts(Number(owner.user_id));
-    }
+    if (to.partnerUserId === null) return;
+    await this.events.publish(to.partnerUserId, { type: 'message', message: toChatMessage(row, to.partnerId) });
+    await this.badges.publishCountsSoon(to.partnerUserId);
+  }
+
+  /** The disk path of a chat photo file for the media route; undefined unless the viewer is in its conversation. */
+  photoFile(viewer: MaybeViewer, fileName: string): Promise<string | undefined> {
+    return this.photos.fileFor(viewer, fileName);
   }
 
   /** GET /api/chats.php: the member's conversations with unread counts, and the badge totals. */

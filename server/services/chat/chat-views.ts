@@ -2,8 +2,8 @@
 import { ageOn } from '../../lib/dates.js';
 import type { ChatListRow, MessageRow } from '../../repos/chat-repo.js';
 import type { ProfileRow } from '../../repos/profiles-repo.js';
-import type { ChatMessage, ChatPartner, ChatSummary } from '../../../types/chat.js';
-import { photoUrl } from '../media/photo-urls.js';
+import type { ChatMessage, ChatPartner, ChatSummary, MessageKind } from '../../../types/chat.js';
+import { chatPhotoUrl, photoUrl } from '../media/photo-urls.js';
 
 const ONLINE_MS = 15 * 60 * 1000;
 
@@ -16,6 +16,9 @@ export function toChatMessage(r: MessageRow, viewerProfileId: number): ChatMessa
     kind: r.kind,
     body: r.body,
     gift: r.gift_id ? { id: Number(r.gift_id), slug: String(r.gift_slug), image: String(r.gift_image) } : null,
+    photo: r.photo_key
+      ? { thumb: chatPhotoUrl(r.photo_key, 'thumb'), full: chatPhotoUrl(r.photo_key, 'full'), width: Number(r.photo_width), height: Number(r.photo_height) }
+      : null,
     created_at: new Date(Number(r.created_at)).toISOString(),
     read: mine && r.read_at !== null,
     client_id: mine ? r.client_id : null,
@@ -28,6 +31,7 @@ export function toChatSummary(r: ChatListRow, viewerProfileId: number, cdnPrefix
       id: Number(r.conversation_id),
       last_message_at: r.last_message_at ? new Date(Number(r.last_message_at)).toISOString() : null,
       last_message: r.last_kind === 'gift' ? null : r.last_body,
+      last_message_kind: (r.last_kind as MessageKind | null) ?? null,
       last_message_mine: Number(r.last_sender) === viewerProfileId,
     },
     profile: toChatPartner({ ...r, id: r.partner_id }, cdnPrefix, now),

@@ -35,9 +35,9 @@ export class OperatorChatService {
     const { messageId, readUpTo } = await retryOnDeadlock(() =>
       this.db.transaction(async (tx) => {
         const now = Date.now();
-        await chatRepo.touchConversation(tx, conversationId, now);
+        await chatRepo.lockConversation(tx, conversationId);
         const readUpTo = await chatRepo.markRead(tx, conversationId, fictional.id, now);
-        const messageId = await chatRepo.insertMessage(tx, { conversationId, senderProfileId: fictional.id, kind: 'text', body: text, giftId: null, credits: 0, clientId }, now);
+        const messageId = await chatRepo.insertMessage(tx, { conversationId, senderProfileId: fictional.id, kind: 'text', body: text, giftId: null, photoId: null, credits: 0, clientId }, now);
         await chatRepo.recordDelivery(tx, conversationId, fictional.id, member.id, now);
         return { messageId, readUpTo };
       }),

@@ -2,15 +2,23 @@
 // publishing them live. The event stream, the member pages and the chat share these.
 import type { Logger } from 'pino';
 import type { Db } from '../../db.js';
-import { countUnreadMessages, memberBadgeRow } from '../../repos/badges-repo.js';
-import { countNewLikes } from '../../repos/likes-repo.js';
+import { memberBadgeCounts, memberBadgeRow } from '../../repos/badges-repo.js';
 import type { LiveEvent } from '../../../types/events.js';
 import type { EventBus } from './event-bus.js';
 
 export type CountsEvent = Extract<LiveEvent, { type: 'counts' }>;
+
+/**
+ * How often, at most, a member's totals are re-read for messages arriving in a burst: the first
+ * goes out at once, the rest are folded into one read at the end of the window.
+ */
+const COUNTS_WINDOW_MS = 250;
 export type CreditsEvent = Extract<LiveEvent, { type: 'credits' }>;
 
 export class BadgesService {
+  /** Members whose totals went out less than COUNTS_WINDOW_MS ago; `again`: changed since. */
+  private readonly recent = new Map<number, { again: boolean }>();
+
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
@@ -19,10 +27,8 @@ export class BadgesService {
 
   /** The member's `counts` event: unread messages and new likes; zeros when the account is gone. */
   async countsFor(userId: number): Promise<CountsEvent> {
-    const member = await memberBadgeRow(this.db, userId);
-    if (!member) return { type: 'counts', num_unread_messages: 0, num_new_likes: 0 };
-    const [unread, likes] = await Promise.all([countUnreadMessages(this.db, member.profile_id), countNewLikes(this.db, member.profile_id)]);
-    return { type: 'counts', num_unread_messages: unread, num_new_likes: likes };
+    const counts = await memberBadgeCounts(this.db, userId);
+    return { type: 'counts', num_unread_messages: counts?.unread ?? 0, num_new_likes: counts?.likes ?? 0 };
   }
 
   /** The member's `credits` event: the current balance. */
@@ -38,6 +44,26 @@ export class BadgesService {
   async publishCounts(userId: number): Promise<void> {
     const counts = await this.countsFor(userId).catch((err: unknown) => void this.logger.warn({ err, userId }, 'live counts not published'));
     if (counts) await this.events.publish(userId, counts);
+  }
+
+  /**
+   * publishCounts() for changes that can come in bursts (each message a member receives): one
+   * change goes out at once; more within COUNTS_WINDOW_MS go out together at its end, read then,
+   * so the last totals a page gets are never older than the last change.
+   */
+  async publishCountsSoon(userId: number): Promise<void> {
+    const recent = this.recent.get(userId);
+    if (recent) {
+      recent.again = true;
+      return;
+    }
+    const window = { again: false };
+    this.recent.set(userId, window);
+    setTimeout(() => {
+      this.recent.delete(userId);
+      if (window.again) void this.publishCountsSoon(userId);
+    }, COUNTS_WINDOW_MS).unref();
+    await this.publishCounts(userId);
   }
 
   /** Publishes a balance the caller already knows (the debit's result), or reads it first. */

@@ -1,5 +1,6 @@
 // Photo files on local disk, and who may fetch which variant. Full pictures of non-main photos go
 // only to premium members (and the owner); everyone else only ever receives the blurred file.
+// Chat photos live in a store of their own (another folder), and the chat decides who sees them.
 import { mkdir, writeFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db.js';
@@ -18,9 +19,10 @@ export class MediaService {
     return join(this.mediaDir, fileKey.slice(0, 2), photoFileName(fileKey, variant));
   }
 
-  async store(fileKey: string, files: Record<PhotoVariant, Buffer>): Promise<void> {
+  /** Writes the variants given (a chat photo has no blurred one). */
+  async store(fileKey: string, files: Partial<Record<PhotoVariant, Buffer>>): Promise<void> {
     await mkdir(join(this.mediaDir, fileKey.slice(0, 2)), { recursive: true });
-    await Promise.all((Object.keys(files) as PhotoVariant[]).map((v) => writeFile(this.pathOf(fileKey, v), files[v])));
+    await Promise.all((Object.keys(files) as PhotoVariant[]).map((v) => writeFile(this.pathOf(fileKey, v), files[v]!)));
   }
 
   async remove(fileKey: string): Promise<void> {

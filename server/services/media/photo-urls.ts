@@ -19,3 +19,13 @@ export function parsePhotoFileName(name: string): { fileKey: string; variant: Ph
   const variant: PhotoVariant = m[2] === '_thumb' ? 'thumb' : m[2] === '_blur' ? 'blur' : 'full';
   return { fileKey: m[1]!, variant };
 }
+
+/**
+ * Where a chat photo is fetched: always from this app (never a CDN), which hands it only to the
+ * two members of its conversation.
+ */
+export const CHAT_PHOTO_PATH = '/media/chat';
+
+export function chatPhotoUrl(fileKey: string, variant: 'full' | 'thumb'): string {
+  return `${CHAT_PHOTO_PATH}/${photoFileName(fileKey, variant)}`;
+}
