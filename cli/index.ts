@@ -8,6 +8,7 @@ import { registerCompany } from './commands/company.js';
 import { registerCredits } from './commands/credits.js';
 import { registerDb } from './commands/db.js';
 import { registerMail } from './commands/mail.js';
+import { registerPayments } from './commands/payments.js';
 import { registerPhotos } from './commands/photos.js';
 import { registerProfiles } from './commands/profiles.js';
 import { registerSites } from './commands/sites.js';
@@ -23,6 +24,7 @@ registerChat(program);
 registerCredits(program);
 registerProfiles(program);
 registerPhotos(program);
+registerPayments(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

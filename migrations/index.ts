@@ -8,6 +8,9 @@ import * as money from './20261121000500_money.js';
 import * as messaging from './20261121000600_messaging.js';
 import * as operations from './20261121000700_operations.js';
 import * as signupSteps from './20261122000100_signup_steps.js';
+import * as payments from './20261122000200_payments.js';
+import * as chatPhotos from './20261122000300_chat_photos.js';
+import * as eventRelay from './20261122000400_event_relay.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -20,7 +23,13 @@ const migrations: [string, Migration][] = [
   ['20261121000600_messaging', messaging],
   ['20261121000700_operations', operations],
   ['20261122000100_signup_steps', signupSteps],
+  ['20261122000200_payments', payments],
+  ['20261122000300_chat_photos', chatPhotos],
+  ['20261122000400_event_relay', eventRelay],
 ];
+
+/** How many migrations there are; tests compare what migrate and rollback report with it. */
+export const MIGRATION_COUNT = migrations.length;
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
   getMigrations: async () => migrations,

@@ -38,6 +38,11 @@ import { discoverGamesRoutes } from './routes/pages/discover-games-routes.js';
 import { dismissalRoutes } from './routes/pages/dismissal-routes.js';
 import { passwordRoutes } from './routes/pages/password-routes.js';
 import { pricingRoutes } from './routes/pages/pricing-routes.js';
+import { directDebitRoutes } from './routes/pages/direct-debit-routes.js';
+import { creditsRoutes } from './routes/pages/credits-routes.js';
+import { testCheckoutRoutes } from './routes/pages/test-checkout-routes.js';
+import { paymentsApi } from './routes/api/payments-api.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './sessions.js';
@@ -85,7 +90,7 @@ export function createApp(deps: AppDeps): express.Express {
     req.id = String(req.id);
     next();
   });
-  app.use(securityHeaders(config.dev));
+  app.use(securityHeaders(config.dev, services.payments.provider.checkoutOrigins));
   for (const mw of deps.devMiddleware ?? []) app.use(mw);
 
   app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
@@ -132,6 +137,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(signupApi(routeDeps));
   app.use(likesApi(routeDeps));
   app.use(chatApi(routeDeps));
+  app.use(paymentsApi(routeDeps));
+  app.use(webhookRoutes(routeDeps, logger));
   app.use(eventStreams.router());
   app.use('/api', notFoundHandler);
 
@@ -158,6 +165,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(settingsRoutes(routeDeps));
   app.use(ownProfileRoutes(routeDeps));
   app.use(pricingRoutes(routeDeps));
+  app.use(directDebitRoutes(routeDeps));
+  app.use(creditsRoutes(routeDeps));
+  app.use(testCheckoutRoutes(routeDeps));
 
   app.use(notFoundHandler);
   app.use(errorHandler({ i18n, logger, preparePage }));
@@ -165,7 +175,7 @@ export function createApp(deps: AppDeps): express.Express {
 }
 
 /** helmet with a CSP that allows no inline script; development adds what Vite's client needs. */
-function securityHeaders(dev: boolean): RequestHandler {
+function securityHeaders(dev: boolean, checkoutOrigins: readonly string[]): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -174,7 +184,8 @@ function securityHeaders(dev: boolean): RequestHandler {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        'form-action': ["'self'"],
+        // The buy form's answer is a redirect to the provider's checkout, which form-action also governs.
+        'form-action': ["'self'", ...checkoutOrigins],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
       },

@@ -38,7 +38,10 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['test', 'mollie']).default('test'),
-  MOLLIE_API_KEY: z.string().optional(),
+  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w+$/, 'must be a Mollie API key (test_… or live_…)').optional(),
+  MOLLIE_API_URL: z.string().regex(/^https:\/\/[^\s/]+\S*$/, 'must be an https:// URL (the Mollie client speaks HTTPS only)').optional(),
+  SMS_GATEWAY_URL: z.string().regex(/^https?:\/\/[^\s/]+\S*$/, 'must be an http:// or https:// URL').optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
 });
@@ -65,6 +68,10 @@ export type Config = Readonly<{
   vapid: { publicKey: string; privateKey: string } | undefined;
   paymentProvider: 'test' | 'mollie';
   mollieApiKey: string | undefined;
+  /** Another base URL for Mollie's API than Mollie's own (tests: a local stand-in). */
+  mollieApiUrl: string | undefined;
+  /** Where SMS go (POST {to, body}); undefined: the sms_outbox table and the log only. */
+  smsGateway: { url: string; token: string | undefined } | undefined;
   /** 'auto': Secure exactly when the request came over HTTPS (directly or through a trusted proxy). */
   secureCookies: boolean | 'auto';
   shutdownTimeoutMs: number;
@@ -121,6 +128,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, o
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
     mollieApiKey: e.MOLLIE_API_KEY,
+    mollieApiUrl: e.MOLLIE_API_URL,
+    smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     secureCookies: e.SECURE_COOKIES === 'auto' ? 'auto' : e.SECURE_COOKIES === 'true',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });

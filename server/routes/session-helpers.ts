@@ -41,3 +41,9 @@ export function viewerOf(req: Request): Viewer {
   if (!req.viewer) throw new AuthRequiredError();
   return req.viewer;
 }
+
+/** Pages for members only: visitors go to the login page and come back here afterwards. */
+export function membersOnly(req: Request, res: Response, next: () => void): void {
+  if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent(req.method === 'GET' ? req.originalUrl : req.baseUrl + req.path)}`);
+  next();
+}

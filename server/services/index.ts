@@ -1,4 +1,5 @@
 // Builds every service once at boot with its dependencies; routes and the CLI use the same ones.
+import { join } from 'node:path';
 import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -23,6 +24,10 @@ import { MailService } from './mail/mail-service.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
 import { MediaService } from './media/media-service.js';
 import { BundlesService } from './payments/bundles-service.js';
+import { PaymentsService } from './payments/payments-service.js';
+import { DirectDebitService } from './payments/direct-debit-service.js';
+import { createSmsSender } from './sms/create-sms-sender.js';
+import { createPaymentProvider } from './payments/providers.js';
 import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
@@ -51,6 +56,8 @@ export interface Services {
   passwordReset: PasswordResetService;
   mail: MailService;
   bundles: BundlesService;
+  payments: PaymentsService;
+  directDebit: DirectDebitService;
   credits: CreditsService;
   auth: AuthService;
   sites: SitesService;
@@ -79,7 +86,15 @@ export interface Services {
   badges: BadgesService;
 }
 
-export function createServices(deps: { config: Config; db: Db; logger: Logger; i18n: I18n; redis?: RedisClient }): Services {
+export function createServices(deps: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  i18n: I18n;
+  redis?: RedisClient;
+  /** Without Redis: the app reads live events that command-line processes write (default: reader). */
+  eventRelay?: 'reader' | 'writer';
+}): Services {
   const { config, db, logger } = deps;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.mailDir);
   const mail = new MailService(db, mailTransport, config.mailFrom, logger);
@@ -89,9 +104,11 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
   const sites = new SitesService(db, config.defaultSite);
-  const events = createEventBus(deps.redis, logger);
+  const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
+  const bundles = new BundlesService(db);
+  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger);
   return {
     mail,
     tokens,
@@ -101,7 +118,9 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     activation,
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
     accountDeletion: new AccountDeletionService(db, tokens, mail, photos, deps.i18n),
-    bundles: new BundlesService(db),
+    bundles,
+    payments,
+    directDebit: new DirectDebitService({ db, sms: createSmsSender(config, db, logger), payments, bundles, i18n: deps.i18n, logger, redis: deps.redis }),
     credits: new CreditsService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites,
@@ -120,7 +139,7 @@ export function createServices(deps: { config: Config; db: Db; logger: Logger; i
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
-    chat: new ChatService(db, events, badges),
+    chat: new ChatService(db, events, badges, new MediaService(db, join(config.dataDir, 'chat-media'))),
     operatorChat: new OperatorChatService(db, events, badges),
     dismissals: new DismissalsService(db),
     swipeGame: new SwipeGameService(db, likes),

@@ -11,7 +11,7 @@ export const TEST_MANIFEST = {
       'islands/site-entry-warning.island.tsx', 'islands/signup-modal.island.tsx', 'islands/signup-page.island.tsx',
       'islands/photo-gallery.island.tsx', 'islands/like-button.island.tsx', 'islands/match-modal.island.tsx',
       'islands/likes-inbox.island.tsx', 'islands/swipe-game.island.tsx', 'islands/live-badges.island.tsx',
-      'islands/chat-pane.island.tsx',
+      'islands/chat-pane.island.tsx', 'islands/payment-status.island.tsx',
     ],
   },
   '_runtime-def456.js': { file: 'assets/runtime-def456.js' },
@@ -27,6 +27,7 @@ export const TEST_MANIFEST = {
   '_match-modal-c3c3c3.js': { file: 'assets/match-modal-c3c3c3.js' },
   'islands/live-badges.island.tsx': { file: 'assets/live-badges-0a1b2c.js', imports: ['_runtime-def456.js'] },
   'islands/chat-pane.island.tsx': { file: 'assets/chat-pane-9c8b7a.js', imports: ['_runtime-def456.js'] },
+  'islands/payment-status.island.tsx': { file: 'assets/payment-status-5e5e5e.js', imports: ['_runtime-def456.js'] },
   'views/styles/site.css': { file: 'assets/site-0f0f0f.css', isEntry: true },
 };
 

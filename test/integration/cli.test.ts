@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { ROOT_DIR } from '../../server/config.js';
+import { MIGRATION_COUNT } from '../../migrations/index.js';
 import { createDb } from '../../server/db.js';
 
 const run = promisify(execFile);
@@ -26,12 +27,12 @@ describe('[sqlite] amora CLI', function () {
   }
 
   it('db migrate, rollback --all and migrate again', async () => {
-    expect((await amora('db', 'migrate')).stdout).to.match(/applied 8/);
+    expect((await amora('db', 'migrate')).stdout).to.match(new RegExp(`applied ${MIGRATION_COUNT}`));
     expect((await amora('db', 'migrate')).stdout).to.match(/already up to date/);
     expect((await amora('accounts', 'purge', '--dry-run')).stdout).to.match(/due 0 \(dry run/);
     expect((await amora('accounts', 'purge')).stdout).to.match(/purged 0, photos deleted 0/);
-    expect((await amora('db', 'rollback', '--all')).stdout).to.match(/rolled back 8/);
-    expect((await amora('db', 'migrate')).stdout).to.match(/applied 8/);
+    expect((await amora('db', 'rollback', '--all')).stdout).to.match(new RegExp(`rolled back ${MIGRATION_COUNT}`));
+    expect((await amora('db', 'migrate')).stdout).to.match(new RegExp(`applied ${MIGRATION_COUNT}`));
   });
 
   it('db seed is idempotent', async () => {

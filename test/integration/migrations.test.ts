@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MIGRATION_COUNT } from '../../migrations/index.js';
 import { createDb, migrateLatest, rollbackAll } from '../../server/db.js';
 import { BACKENDS } from '../helpers/backends.js';
 
@@ -11,7 +12,7 @@ const EXPECTED_TABLES = [
   'daily_quotas', 'gifts', 'conversations', 'conversation_participants', 'messages', 'credit_ledger', 'bundles', 'discount_codes',
   'payments', 'discount_redemptions', 'direct_debit_mandates', 'otp_codes', 'notification_settings', 'suppressions',
   'push_subscriptions', 'mail_outbox', 'push_outbox', 'sms_outbox', 'tokens', 'sessions', 'login_attempts', 'complaints',
-  'dismissals', 'audit_log', 'rate_limits',
+  'dismissals', 'audit_log', 'rate_limits', 'test_provider_payments', 'event_relay',
 ];
 
 for (const backend of BACKENDS) {
@@ -31,11 +32,11 @@ for (const backend of BACKENDS) {
       }
       const db = createDb(url);
       try {
-        expect(await migrateLatest(db)).to.have.length(8);
+        expect(await migrateLatest(db)).to.have.length(MIGRATION_COUNT);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
-        expect(await rollbackAll(db)).to.have.length(8);
+        expect(await rollbackAll(db)).to.have.length(MIGRATION_COUNT);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(false);
-        expect(await migrateLatest(db)).to.have.length(8);
+        expect(await migrateLatest(db)).to.have.length(MIGRATION_COUNT);
         expect(await migrateLatest(db)).to.have.length(0);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
       } finally {

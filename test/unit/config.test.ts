@@ -31,5 +31,14 @@ describe('config', () => {
 
   it('requires the Mollie key when Mollie is chosen', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'mollie' }, { envFile: false })).to.throw(/MOLLIE_API_KEY/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'sk_live_123' }, { envFile: false })).to.throw(ConfigError, /MOLLIE_API_KEY/);
+    const c = loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234' }, { envFile: false });
+    expect(c).to.include({ paymentProvider: 'mollie', mollieApiKey: 'live_abcdefghijklmnopqrstuvwxyz1234', mollieApiUrl: undefined });
+  });
+
+  it('takes another Mollie API URL only over HTTPS, the one thing the Mollie client speaks', () => {
+    const c = loadConfig({ MOLLIE_API_URL: 'https://127.0.0.1:8443/v2/' }, { envFile: false });
+    expect(c.mollieApiUrl).to.equal('https://127.0.0.1:8443/v2/');
+    expect(() => loadConfig({ MOLLIE_API_URL: 'http://127.0.0.1:8080/v2/' }, { envFile: false })).to.throw(ConfigError, /MOLLIE_API_URL/);
   });
 });

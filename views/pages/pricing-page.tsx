@@ -1,13 +1,12 @@
 // /pricing and /premium: what premium gives and what credits cost, in the visitor's currency.
 import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
+import { BundleList } from '../components/bundle-list.js';
 import { usePage } from '../render-context.js';
 
 const BENEFITS = ['lifetime', 'photos', 'uploads', 'noSubscription'] as const;
 
 export function PricingPage({ bundles }: { bundles: BundleOffer[] }) {
-  const { t, lng, settings, user } = usePage();
-  const money = (cents: number, currency: string) => new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100);
-  const popular = bundles.length > 2 ? bundles[bundles.length - 2]!.id : undefined;
+  const { t, settings, user } = usePage();
   return (
     <div className="container section pricing">
       <header className="pricing__head">
@@ -24,23 +23,7 @@ export function PricingPage({ bundles }: { bundles: BundleOffer[] }) {
           </li>
         ))}
       </ul>
-      {bundles.length === 0 ? (
-        <p className="empty-state">{t('pages:pricing.noBundles')}</p>
-      ) : (
-        <div className="bundles">
-          {bundles.map((b) => (
-            <article key={b.id} className={`bundle bundle--${b.style}${b.id === popular ? ' bundle--popular' : ''}`} data-bundle-id={b.id}>
-              {b.id === popular && <span className="bundle__badge">{t('pages:pricing.popular')}</span>}
-              <h2 className="bundle__credits">{t('pages:pricing.credits', { count: b.credits })}</h2>
-              <p className="bundle__price">{money(b.priceCents, b.currency)}</p>
-              <p className="bundle__per">{t('pages:pricing.perMessage', { price: money(b.messagePriceCents, b.currency) })}</p>
-              <a className="btn btn--primary btn--block" href={user ? `/credits/${b.id}` : `/login?next=${encodeURIComponent(`/credits/${b.id}`)}`}>
-                {t('pages:pricing.choose')}
-              </a>
-            </article>
-          ))}
-        </div>
-      )}
+      <BundleList bundles={bundles} hrefOf={(b) => (user ? `/credits/${b.id}` : `/login?next=${encodeURIComponent(`/credits/${b.id}`)}`)} />
       <p className="pricing__costs">
         {t('pages:pricing.costs', { message: settings.message_credits, photo: settings.photo_credits, gift: settings.gift_credits })}
       </p>

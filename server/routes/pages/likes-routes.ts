@@ -1,5 +1,5 @@
 // /likes (overview), /likes/{type} (received, sent, matches) and /likes/m/{id} (you and one member).
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { createElement } from 'react';
 import { NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
@@ -7,11 +7,7 @@ import { LikesListPage, LikesOverviewPage, LikeRelationPage } from '../../../vie
 import { LIKE_LIST_TYPES, type LikeListType } from '../../../types/likes.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
-
-function membersOnly(req: Request, res: Response, next: NextFunction) {
-  if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent(req.originalUrl)}`);
-  next();
-}
+import { membersOnly } from '../session-helpers.js';
 
 function pageOf(value: unknown): number {
   if (value === undefined) return 1;

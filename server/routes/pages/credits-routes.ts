@@ -1,0 +1,148 @@
+// /credits, /credits/repeat-order, /credits/{id}/{method?}, /transactions/{id?}: members only.
+// Buying is a POST with the form's idempotency key, so a double click or a resent form starts
+// one checkout; the member then goes to the provider, and comes back to /transactions/{id}.
+import { randomBytes } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { AppError, NotFoundError } from '../../errors.js';
+import { renderPage } from '../../render/render-page.js';
+import type { PaymentsService } from '../../services/payments/payments-service.js';
+import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '../../../types/payments.js';
+import { CheckoutRedirectPage, CreditsPage, PaymentMethodPage, PaymentStatusPage, RepeatOrderPage, TransactionsPage } from '../../../views/pages/credits-pages.js';
+import type { RouteDeps } from '../route-deps.js';
+import { membersOnly } from '../session-helpers.js';
+import { parseId, parseInput } from '../validate.js';
+
+const buyForm = z.object({ method: z.enum(PAYMENT_METHODS), idempotency_key: z.string().max(100) });
+const repeatForm = z.object({ idempotency_key: z.string().max(100) });
+const PUBLIC_ID = /^[0-9a-f]{24}$/;
+
+/** Errors the method chooser shows above itself instead of an error page. */
+const CHOOSER_ERRORS = new Set(['provider_unavailable', 'validation_failed']);
+
+const newKey = () => randomBytes(16).toString('hex');
+
+export const countryOf = (req: Request, res: Response): string => req.user?.profile.country ?? res.locals.page!.settings.geoip_selected_country;
+export const baseUrlOf = (req: Request): string => `${req.protocol}://${req.get('host')}`;
+
+/** Starts a checkout and sends the member to the provider, or to the status page when there is nothing to do there. */
+export async function startCheckout(payments: PaymentsService, req: Request, res: Response, o: { bundleId: number; method: PaymentMethod; key: string; repeat?: boolean }) {
+  const user = req.user!;
+  const started = await payments.start({
+    userId: user.id, siteId: req.site.id, email: user.email, bundleId: o.bundleId, method: o.method, idempotencyKey: o.key,
+    lng: res.locals.page?.lng ?? user.language, country: countryOf(req, res), baseUrl: baseUrlOf(req), repeat: o.repeat,
+  });
+  if (!started.checkoutUrl) return res.redirect(303, `/transactions/${started.publicId}`);
+  // Chrome applies the CSP form-action to every redirect of a form's navigation, and a provider's
+  // checkout may redirect on to a bank or PayPal at once: an outside checkout is reached from a
+  // page of ours instead, which starts a navigation of its own.
+  const sameSite = started.checkoutUrl.startsWith(`${baseUrlOf(req)}/`);
+  res.redirect(303, sameSite ? started.checkoutUrl : `/transactions/${started.publicId}/checkout`);
+}
+
+export function creditsRoutes({ services }: RouteDeps): Router {
+  const router = Router();
+  const { payments } = services;
+  router.use(['/credits', '/transactions'], membersOnly);
+
+  router.get('/credits', async (req, res) => {
+    const page = res.locals.page!;
+    const user = req.user!;
+    const country = countryOf(req, res);
+    const bundles = await services.bundles.forCountry(req.site.id, country, page.settings.message_credits);
+    const last = await payments.lastOrder(user.id);
+    const repeatOffer = last && bundles.find((b) => b.id === last.bundleId);
+    const repeat = repeatOffer && last ? { offer: repeatOffer, method: last.method } : null;
+    const balance = await services.credits.balanceOf(user.id);
+    renderPage(res, createElement(CreditsPage, { bundles, balance, repeat }), { layout: 'default', routeName: 'credits', title: page.t('payments:credits.title'), noindex: true });
+  });
+
+  router.get('/credits/repeat-order', async (req, res) => {
+    const page = res.locals.page!;
+    const last = await payments.lastOrder(req.user!.id);
+    if (!last) return res.redirect(303, '/credits');
+    const offer = await payments.offer(req.site.id, countryOf(req, res), last.bundleId, page.settings.message_credits).catch(() => undefined);
+    if (!offer) return res.redirect(303, '/credits');
+    renderPage(res, createElement(RepeatOrderPage, { offer, method: last.method, idempotencyKey: newKey() }), {
+      layout: 'default', routeName: 'credits-repeat-order', title: page.t('payments:repeat.title'), noindex: true,
+    });
+  });
+
+  router.post('/credits/repeat-order', async (req, res) => {
+    const { idempotency_key } = parseInput(repeatForm, req.body);
+    const last = await payments.lastOrder(req.user!.id);
+    if (!last) return res.redirect(303, '/credits');
+    if (last.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${last.bundleId}`);
+    await startCheckout(payments, req, res, { bundleId: last.bundleId, method: last.method, key: idempotency_key, repeat: true });
+  });
+
+  const showChooser = async (req: Request, res: Response, selected: PaymentMethod | null, error: string | null, status = 200) => {
+    const page = res.locals.page!;
+    const offer = await payments.offer(req.site.id, countryOf(req, res), parseId(req.params.id), page.settings.message_credits);
+    const methods = await payments.methodsFor(countryOf(req, res), offer);
+    renderPage(res, createElement(PaymentMethodPage, { offer, methods, selected, idempotencyKey: newKey(), error }), {
+      layout: 'default', routeName: selected ? 'credits-id-paymentmethod' : 'credits-id', title: page.t('payments:checkout.title'), noindex: true, status,
+    });
+  };
+
+  router.get('/credits/:id', (req, res) => showChooser(req, res, null, null));
+  router.get('/credits/:id/:method', async (req, res) => {
+    if (!isPaymentMethod(req.params.method)) throw new NotFoundError();
+    if (req.params.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${parseId(req.params.id)}`);
+    await showChooser(req, res, req.params.method, null);
+  });
+
+  router.post(['/credits/:id', '/credits/:id/:method'], async (req, res) => {
+    const bundleId = parseId(req.params.id);
+    const form = parseInput(buyForm, req.body);
+    if (form.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${bundleId}`);
+    try {
+      await startCheckout(payments, req, res, { bundleId, method: form.method, key: form.idempotency_key });
+    } catch (err) {
+      if (!(err instanceof AppError) || !CHOOSER_ERRORS.has(err.code)) throw err;
+      const page = res.locals.page!;
+      const message = err.code === 'validation_failed' ? page.t('errors:paymentMethodUnavailable') : page.t(`errors:${err.messageKey}`);
+      await showChooser(req, res, form.method, message, err.status);
+    }
+  });
+
+  router.get('/transactions', async (req, res) => {
+    const page = res.locals.page!;
+    const userId = req.user!.id;
+    const [list, ledger, balance] = await Promise.all([
+      payments.list(userId, page.settings.refund_days),
+      services.credits.history(userId, 100),
+      services.credits.balanceOf(userId),
+    ]);
+    renderPage(res, createElement(TransactionsPage, { payments: list, ledger, balance }), {
+      layout: 'default', routeName: 'transactions', title: page.t('payments:transactions.title'), noindex: true,
+    });
+  });
+
+  router.get('/transactions/:id/checkout', async (req, res) => {
+    const page = res.locals.page!;
+    if (!PUBLIC_ID.test(req.params.id)) throw new NotFoundError();
+    const url = await payments.checkoutUrlOf(req.user!.id, req.params.id);
+    if (!url) return res.redirect(303, `/transactions/${req.params.id}`);
+    renderPage(res, createElement(CheckoutRedirectPage, { url }), { layout: 'empty', routeName: 'transactions-id', title: page.t('payments:checkout.redirecting'), noindex: true });
+  });
+
+  router.get('/transactions/:id', async (req, res) => {
+    const page = res.locals.page!;
+    if (!PUBLIC_ID.test(req.params.id)) throw new NotFoundError();
+    const payment = await payments.view(req.user!.id, req.params.id, page.settings.refund_days);
+    const country = countryOf(req, res);
+    let retryMethods: PaymentMethod[] = [];
+    if (payment.state === 'failed') {
+      const offer = await payments.offer(req.site.id, country, payment.bundle_id, page.settings.message_credits).catch(() => undefined);
+      retryMethods = offer ? (await payments.methodsFor(country, offer).catch(() => [])).filter((m) => m !== payment.method) : [];
+    }
+    const balance = await services.credits.balanceOf(req.user!.id);
+    renderPage(res, createElement(PaymentStatusPage, { payment, retryMethods, balance }), {
+      layout: 'default', routeName: 'transactions-id', title: page.t(`payments:state.${payment.state}.title`), noindex: true,
+    });
+  });
+
+  return router;
+}

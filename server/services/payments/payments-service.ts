@@ -1,0 +1,310 @@
+// Buying credit bundles (DESIGN.md §6). A checkout starts here and goes to the provider; the
+// member is credited only when the provider says the payment is paid: a webhook (or `amora
+// payments reconcile`) gives us an id, we fetch that payment's status from the provider ourselves,
+// and fulfil it once, in one transaction with the ledger row and premium. Refunds and chargebacks
+// take their share of the credits back the same way. Redirect pages only show the status.
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db, Tx } from '../../db.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
+import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
+import {
+  blockDirectDebit, findPaymentByKey, findPaymentByPublicId, findPaymentByRef, insertPayment, lastFulfilledPayment, lockPayment, makePremium,
+  paymentsOf, paymentsToReconcile, recordProviderAnswer, updatePayment, type PaymentRow,
+} from '../../repos/payments-repo.js';
+import { CARD_METHODS, type PaymentMethod, type PaymentStatus, type PaymentView } from '../../../types/payments.js';
+import type { BadgesService } from '../events/badges-service.js';
+import type { BundleOffer, BundlesService } from './bundles-service.js';
+import { ProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
+
+const DAY_MS = 86_400_000;
+
+export interface StartPaymentInput {
+  userId: number;
+  siteId: number;
+  email: string;
+  bundleId: number;
+  method: PaymentMethod;
+  /** The buyer's key for this purchase (form field or Idempotency-Key header): a replay returns the first checkout. */
+  idempotencyKey: string;
+  lng: string;
+  country: string;
+  /** This site's origin as the member reached it, for the return and webhook URLs. */
+  baseUrl: string;
+  /** A repeat order (/credits/repeat-order): a failed one by card offers manual entry or PayPal. */
+  repeat?: boolean;
+  /** Direct debit: the mandate the member confirmed with the SMS code. */
+  mandate?: { id: number; accountHolder: string; iban: string; reference: string };
+}
+
+export interface StartPaymentResult {
+  publicId: string;
+  /** Where to send the payer; null when there is nothing to do there (direct debit, or a replay still starting). */
+  checkoutUrl: string | null;
+  replayed: boolean;
+}
+
+export type SettleOutcome = 'fulfilled' | 'reversed' | 'updated' | 'unchanged' | 'unknown' | 'mismatch';
+
+export interface ReconcileResult {
+  checked: number;
+  outcomes: Record<SettleOutcome | 'error', number>;
+}
+
+/** Keys are the buyer's: printable ASCII, like the Idempotency-Key header of payment APIs. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
+
+export class PaymentsService {
+  constructor(
+    private readonly db: Db,
+    readonly provider: PaymentProvider,
+    private readonly bundles: BundlesService,
+    private readonly badges: BadgesService,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The bundle as offered to a member in `country` (its currency); 404 when it is not offered there. */
+  async offer(siteId: number, country: string, bundleId: number, messageCredits: number): Promise<BundleOffer> {
+    const offer = (await this.bundles.forCountry(siteId, country, messageCredits)).find((b) => b.id === bundleId);
+    if (!offer) throw new NotFoundError('bundle_not_found');
+    return offer;
+  }
+
+  /** The methods the provider offers for this bundle in the member's country. */
+  async methodsFor(country: string, offer: BundleOffer): Promise<PaymentMethod[]> {
+    try {
+      return await this.provider.methods(country, offer.priceCents, offer.currency);
+    } catch (err) {
+      this.logger.error({ err }, 'payment methods unavailable');
+      throw new AppError('provider_unavailable', 503, 'paymentProviderUnavailable');
+    }
+  }
+
+  async start(input: StartPaymentInput): Promise<StartPaymentResult> {
+    if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new ValidationError({ idempotency_key: 'invalidInput' });
+    const key = `buy:${input.userId}:${input.idempotencyKey}`;
+    const prior = await findPaymentByKey(this.db, key);
+    if (prior) return replayOf(prior, input);
+
+    const offer = await this.offer(input.siteId, input.country, input.bundleId, 1);
+    if (!(await this.methodsFor(input.country, offer)).includes(input.method)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
+    if ((input.method === 'sdd') !== (input.mandate !== undefined)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
+
+    const publicId = randomBytes(12).toString('hex');
+    try {
+      await insertPayment(this.db, {
+        publicId, userId: input.userId, siteId: input.siteId, bundleId: offer.id, credits: offer.credits, amountCents: offer.priceCents,
+        currency: offer.currency, method: input.method, provider: this.provider.name, idempotencyKey: key, isRepeat: input.repeat === true,
+        mandateId: input.mandate?.id ?? null,
+      });
+    } catch (err) {
+      // The same purchase sent twice at once: the first insert wins, the other is its replay.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await findPaymentByKey(this.db, key);
+      if (!winner) throw err;
+      return replayOf(winner, input);
+    }
+    const row = (await findPaymentByPublicId(this.db, publicId))!;
+
+    let answer: ProviderPayment;
+    try {
+      answer = await this.provider.create({
+        reference: publicId,
+        amountCents: offer.priceCents,
+        currency: offer.currency,
+        description: `${offer.credits} credits (${publicId.slice(0, 8)})`,
+        method: input.method,
+        locale: input.lng,
+        country: input.country,
+        email: input.email,
+        redirectUrl: `${input.baseUrl}/transactions/${publicId}`,
+        webhookUrl: `${input.baseUrl}/webhooks/${this.provider.name}`,
+        directDebit: input.mandate && { accountHolder: input.mandate.accountHolder, iban: input.mandate.iban, mandateReference: input.mandate.reference },
+      });
+    } catch (err) {
+      this.logger.error({ err, payment: publicId }, 'payment could not be started at the provider');
+      await updatePayment(this.db, row.id, { status: 'failed' });
+      throw new AppError('provider_unavailable', 502, 'paymentProviderUnavailable');
+    }
+    const status: PaymentStatus = answer.status === 'paid' ? 'open' : answer.status; // paid is only believed through settle()
+    await recordProviderAnswer(this.db, row.id, { providerRef: answer.ref, checkoutUrl: answer.checkoutUrl, status });
+    if (answer.status === 'paid') await this.settle(answer.ref);
+    return { publicId, checkoutUrl: answer.checkoutUrl, replayed: false };
+  }
+
+  /**
+   * Takes the provider's word on payment `ref` (from a webhook or reconcile) and acts on it once:
+   * credits a paid payment, takes back refunded or charged-back credits, records failures. Anything
+   * that does not match our payment credits nothing and is logged.
+   */
+  async settle(ref: string): Promise<SettleOutcome> {
+    const found = await this.provider.fetch(ref); // ProviderError propagates: the webhook answers 5xx and is retried
+    const ours = found && (await findPaymentByRef(this.db, this.provider.name, ref));
+    if (!found || !ours) {
+      this.logger.warn({ ref, provider: this.provider.name, known: Boolean(found) }, 'payment webhook for an unknown payment: nothing credited');
+      return 'unknown';
+    }
+    if (found.amountCents !== ours.amountCents || found.currency !== ours.currency || (found.reference !== null && found.reference !== ours.publicId)) {
+      this.logger.error(
+        { ref, payment: ours.publicId, expected: { amount: ours.amountCents, currency: ours.currency }, got: { amount: found.amountCents, currency: found.currency, reference: found.reference } },
+        'payment does not match what the provider reports: nothing credited',
+      );
+      return 'mismatch';
+    }
+    const result = await retryOnDeadlock(() => this.db.transaction((tx) => applyProviderWord(tx, ours.id, found, this.logger)));
+    if (result.outcome === 'fulfilled') this.logger.info({ payment: ours.publicId, credits: ours.credits, user: ours.userId }, 'payment fulfilled');
+    if (result.outcome === 'reversed') this.logger.info({ payment: ours.publicId, taken: result.taken, user: ours.userId }, 'payment reversed: credits taken back');
+    if (result.balance !== undefined) await this.badges.publishCredits(ours.userId, result.balance);
+    return result.outcome;
+  }
+
+  /** Settles payments whose webhook never came (cron: `amora payments reconcile`). */
+  async reconcile(o: { olderThanMinutes?: number; maxAgeDays?: number; limit?: number } = {}): Promise<ReconcileResult> {
+    const now = Date.now();
+    const rows = await paymentsToReconcile(this.db, {
+      createdBefore: now - (o.olderThanMinutes ?? 10) * 60_000,
+      createdAfter: now - (o.maxAgeDays ?? 60) * DAY_MS,
+      limit: o.limit ?? 1000,
+    });
+    const outcomes: ReconcileResult['outcomes'] = { fulfilled: 0, reversed: 0, updated: 0, unchanged: 0, unknown: 0, mismatch: 0, error: 0 };
+    for (const row of rows) {
+      try {
+        outcomes[await this.settle(row.providerRef!)]++;
+      } catch (err) {
+        outcomes.error++;
+        this.logger.error({ err, payment: row.publicId }, 'reconcile: provider did not answer');
+      }
+    }
+    return { checked: rows.length, outcomes };
+  }
+
+  /** Asks the provider to refund a paid payment (whole, or `amountCents` of it); its webhook then takes the credits back. */
+  async refund(publicId: string, amountCents?: number): Promise<PaymentRow> {
+    const row = await findPaymentByPublicId(this.db, publicId);
+    if (!row || !row.providerRef) throw new NotFoundError('payment_not_found');
+    if (row.status !== 'paid' && row.status !== 'refunded') throw new ConflictError('payment_not_paid', 'invalidInput');
+    const left = row.amountCents - row.refundedCents - row.chargedBackCents;
+    const amount = amountCents ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new ValidationError({ amount: 'invalidInput' });
+    try {
+      await this.provider.refund(row.providerRef, amount);
+    } catch (err) {
+      if (err instanceof ProviderError) throw new AppError('provider_unavailable', 502, 'paymentProviderUnavailable');
+      throw err;
+    }
+    return row;
+  }
+
+  /** One of the member's payments; anybody else's (or an unknown id) is a 404. */
+  async view(userId: number, publicId: string, refundDays: number): Promise<PaymentView> {
+    const row = /^[0-9a-f]{24}$/.test(publicId) ? await findPaymentByPublicId(this.db, publicId) : undefined;
+    if (!row || row.userId !== userId) throw new NotFoundError('payment_not_found');
+    return viewOf(row, refundDays);
+  }
+
+  /** Where the member pays a payment still open at the provider; null once it is past that. */
+  async checkoutUrlOf(userId: number, publicId: string): Promise<string | null> {
+    const row = await findPaymentByPublicId(this.db, publicId);
+    if (!row || row.userId !== userId) throw new NotFoundError('payment_not_found');
+    return row.status === 'open' ? row.checkoutUrl : null;
+  }
+
+  async list(userId: number, refundDays: number, limit = 100): Promise<PaymentView[]> {
+    return (await paymentsOf(this.db, userId, limit)).map((r) => viewOf(r, refundDays));
+  }
+
+  /** What /credits/repeat-order offers: the last bundle bought, with the method it was paid by. */
+  async lastOrder(userId: number): Promise<{ bundleId: number; method: PaymentMethod } | undefined> {
+    const row = await lastFulfilledPayment(this.db, userId);
+    return row && { bundleId: row.bundleId, method: row.method };
+  }
+}
+
+interface ApplyResult {
+  outcome: SettleOutcome;
+  /** The new balance when credits moved. */
+  balance?: number;
+  taken?: number;
+}
+
+/** The heart of fulfilment, inside one transaction holding the payment row's lock. */
+async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logger: Logger): Promise<ApplyResult> {
+  const row = await lockPayment(tx, id);
+  const now = Date.now();
+  if (!row.fulfilledAt) {
+    if (word.status !== 'paid') {
+      if (word.status === row.status) return { outcome: 'unchanged' };
+      await updatePayment(tx, id, { status: word.status });
+      return { outcome: 'updated' };
+    }
+    const balance = await applyCreditDelta(tx, {
+      userId: row.userId, delta: row.credits, reason: 'purchase', reference: `payment:${row.publicId}`, idempotencyKey: `purchase:${row.id}`,
+    });
+    await updatePayment(tx, id, { status: 'paid', paidAt: now, fulfilledAt: now, ...(word.method ? { method: word.method } : {}) });
+    await makePremium(tx, row.userId, now);
+    const reversal = await reverse(tx, { ...row, fulfilledAt: now, status: 'paid' }, word, logger);
+    return reversal ? { outcome: 'fulfilled', balance: reversal.balance, taken: reversal.taken } : { outcome: 'fulfilled', balance };
+  }
+  const reversal = await reverse(tx, row, word, logger);
+  return reversal ? { outcome: 'reversed', balance: reversal.balance, taken: reversal.taken } : { outcome: 'unchanged' };
+}
+
+/**
+ * Takes back the credits a refund or chargeback stands for: all of them when the whole amount came
+ * back, else the same share. A member who has spent them keeps a balance of zero (never below), and
+ * the shortfall is logged for the operator. A chargeback also ends direct debit for the member.
+ */
+async function reverse(tx: Tx, row: PaymentRow, word: ProviderPayment, logger: Logger): Promise<{ balance: number; taken: number } | undefined> {
+  const reversedCents = Math.min(word.refundedCents + word.chargedBackCents, row.amountCents);
+  if (reversedCents <= row.refundedCents + row.chargedBackCents && word.chargedBackCents === row.chargedBackCents) return undefined;
+  const target = reversedCents >= row.amountCents ? row.credits : Math.floor((row.credits * reversedCents) / row.amountCents);
+  const owed = Math.max(target - row.creditsReversed, 0);
+  const chargeback = word.chargedBackCents > row.chargedBackCents;
+  const balanceBefore = (await creditBalance(tx, row.userId)) ?? 0;
+  const taken = Math.min(owed, balanceBefore);
+  let balance = balanceBefore;
+  if (taken > 0) {
+    balance = (await applyCreditDelta(tx, {
+      userId: row.userId, delta: -taken, reason: chargeback ? 'chargeback' : 'refund', reference: `payment:${row.publicId}`,
+      idempotencyKey: `reversal:${row.id}:${target}`,
+    }))!;
+  }
+  if (taken < owed) logger.warn({ payment: row.publicId, owed, taken, user: row.userId }, 'reversal: the member had spent part of the credits');
+  const status: PaymentStatus = word.chargedBackCents > 0 ? 'charged_back' : reversedCents >= row.amountCents ? 'refunded' : 'paid';
+  await updatePayment(tx, row.id, { status, refundedCents: word.refundedCents, chargedBackCents: word.chargedBackCents, creditsReversed: target });
+  if (chargeback) await blockDirectDebit(tx, row.userId, Date.now());
+  return { balance, taken };
+}
+
+function replayOf(prior: PaymentRow, input: StartPaymentInput): StartPaymentResult {
+  if (prior.bundleId !== input.bundleId || prior.method !== input.method) throw new ConflictError('idempotency_key_reused', 'invalidInput');
+  return { publicId: prior.publicId, checkoutUrl: prior.status === 'open' ? prior.checkoutUrl : null, replayed: true };
+}
+
+function stateOf(status: PaymentStatus): PaymentView['state'] {
+  switch (status) {
+    case 'open': return 'loading';
+    case 'pending': return 'pending';
+    case 'paid': return 'completed';
+    case 'refunded':
+    case 'charged_back': return 'reversed';
+    default: return 'failed';
+  }
+}
+
+function viewOf(row: PaymentRow, refundDays: number): PaymentView {
+  return {
+    payment_id: row.publicId,
+    status: row.status,
+    state: stateOf(row.status),
+    credits: row.credits,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    method: row.method,
+    bundle_id: row.bundleId,
+    refund_days: refundDays,
+    created_at: row.createdAt,
+    recurring_card: row.isRepeat && CARD_METHODS.includes(row.method),
+  };
+}

@@ -1,0 +1,286 @@
+// The credits pages: /credits (bundles), /credits/{id}/{method?} (choose how to pay),
+// /credits/repeat-order, /transactions (payments and credit movements) and /transactions/{id}
+// (one payment's state: loading, pending, completed, failed or cancelled). Plain forms throughout;
+// the payment-status island only refreshes the state while the provider has not spoken yet.
+import type { LedgerRow } from '../../server/repos/credits-repo.js';
+import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
+import type { PaymentMethod, PaymentView } from '../../types/payments.js';
+import PaymentStatusIsland from '../../islands/payment-status.island.js';
+import { BundleList } from '../components/bundle-list.js';
+import { Island } from '../components/island.js';
+import { formatDateTime, formatMoney } from '../format.js';
+import { usePage } from '../render-context.js';
+
+export function CreditsPage({ bundles, balance, repeat }: { bundles: BundleOffer[]; balance: number; repeat: { offer: BundleOffer; method: PaymentMethod } | null }) {
+  const { t, lng, user, settings } = usePage();
+  return (
+    <div className="container section pricing credits">
+      <header className="pricing__head">
+        <h1 className="page-title">{t('payments:credits.title')}</h1>
+        <p className="credits__balance" data-testid="balance">{t('payments:credits.balance', { count: balance })}</p>
+        {!user?.paid_user && <p className="prose__intro">{t('payments:credits.premiumHint')}</p>}
+      </header>
+      {repeat && (
+        <a className="credits__repeat" href="/credits/repeat-order">
+          <strong>{t('payments:repeat.link', { count: repeat.offer.credits })}</strong>
+          <span>{formatMoney(lng, repeat.offer.priceCents, repeat.offer.currency)} · {t(`payments:methods.${repeat.method}`)}</span>
+        </a>
+      )}
+      <BundleList bundles={bundles} hrefOf={(b) => `/credits/${b.id}`} />
+      <p className="pricing__costs">
+        {t('pages:pricing.costs', { message: settings.message_credits, photo: settings.photo_credits, gift: settings.gift_credits })}
+      </p>
+      <p className="pricing__note">
+        {t('pages:pricing.oneTime', { days: settings.refund_days })} <a href="/transactions">{t('payments:transactions.title')}</a>
+      </p>
+    </div>
+  );
+}
+
+function BundleSummary({ offer }: { offer: BundleOffer }) {
+  const { t, lng } = usePage();
+  return (
+    <div className={`checkout__bundle bundle--${offer.style}`}>
+      <span className="checkout__credits">{t('pages:pricing.credits', { count: offer.credits })}</span>
+      <span className="checkout__price" data-testid="price">{formatMoney(lng, offer.priceCents, offer.currency)}</span>
+      <span className="checkout__per">{t('pages:pricing.perMessage', { price: formatMoney(lng, offer.messagePriceCents, offer.currency) })}</span>
+    </div>
+  );
+}
+
+export interface PaymentMethodPageProps {
+  offer: BundleOffer;
+  methods: PaymentMethod[];
+  selected: PaymentMethod | null;
+  idempotencyKey: string;
+  error: string | null;
+}
+
+/** Choose how to pay: one radio per method the provider offers here, and one pay button. */
+export function PaymentMethodPage({ offer, methods, selected, idempotencyKey, error }: PaymentMethodPageProps) {
+  const { t, lng, csrfToken, settings } = usePage();
+  const checked = selected && methods.includes(selected) ? selected : methods[0];
+  return (
+    <div className="container section narrow checkout">
+      <a className="checkout__back" href="/credits">{t('payments:checkout.back')}</a>
+      <h1 className="page-title">{t('payments:checkout.title')}</h1>
+      <BundleSummary offer={offer} />
+      {error && <p className="notice notice--error" role="alert">{error}</p>}
+      {methods.length === 0 ? (
+        <p className="empty-state">{t('payments:checkout.noMethods')}</p>
+      ) : (
+        <form method="post" action={`/credits/${offer.id}`} className="form checkout__form">
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+          <fieldset className="methods">
+            <legend>{t('payments:checkout.method')}</legend>
+            {methods.map((m) => (
+              <label key={m} className="method">
+                <input type="radio" name="method" value={m} defaultChecked={m === checked} />
+                <span className={`method__logo method__logo--${m}`} aria-hidden="true">{METHOD_MARKS[m]}</span>
+                <span className="method__name">{t(`payments:methods.${m}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="pay">
+            {t('payments:checkout.pay', { price: formatMoney(lng, offer.priceCents, offer.currency) })}
+          </button>
+          <p className="checkout__fine">{t('payments:checkout.fine', { days: settings.refund_days })}</p>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** Short marks in the method chooser, so the list reads at a glance without third-party logos. */
+const METHOD_MARKS: Record<PaymentMethod, string> = {
+  sdd: 'SEPA', prezelewy24: 'P24', blik: 'BLIK', sct: 'SEPA', giropay: 'giro', mastercard: 'MC', visa: 'VISA', creditcard: 'CARD',
+  cartebancaire: 'CB', nexi: 'nexi', ideal: 'iDEAL', bancontact: 'BC', applepay: 'Pay', paysafecard: 'psc', maestro: 'MAE',
+  paypal: 'PP', sofort: 'SOFORT', eps: 'eps',
+};
+
+export function RepeatOrderPage({ offer, method, idempotencyKey }: { offer: BundleOffer; method: PaymentMethod; idempotencyKey: string }) {
+  const { t, lng, csrfToken } = usePage();
+  return (
+    <div className="container section narrow checkout">
+      <a className="checkout__back" href="/credits">{t('payments:checkout.back')}</a>
+      <h1 className="page-title">{t('payments:repeat.title')}</h1>
+      <BundleSummary offer={offer} />
+      <p className="checkout__method-line">{t('payments:repeat.with', { method: t(`payments:methods.${method}`) })}</p>
+      <form method="post" action="/credits/repeat-order" className="form checkout__form">
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="pay">
+          {t('payments:checkout.pay', { price: formatMoney(lng, offer.priceCents, offer.currency) })}
+        </button>
+      </form>
+      <p className="checkout__other"><a href={`/credits/${offer.id}`}>{t('payments:repeat.other')}</a></p>
+    </div>
+  );
+}
+
+export interface PaymentStatusPageProps {
+  payment: PaymentView;
+  /** Methods to retry with after a failure (the failed one left out). */
+  retryMethods: PaymentMethod[];
+  balance: number;
+}
+
+/** One payment's state, as SPEC.md §4 names them; the island reloads the page when it changes. */
+export function PaymentStatusPage({ payment, retryMethods, balance }: PaymentStatusPageProps) {
+  const { t, lng } = usePage();
+  const price = formatMoney(lng, payment.amount_cents, payment.currency);
+  const waiting = payment.state === 'loading' || payment.state === 'pending';
+  return (
+    <div className="container section narrow checkout payment-status" data-state={payment.state}>
+      {waiting && (
+        <noscript>
+          <meta httpEquiv="refresh" content="4" />
+        </noscript>
+      )}
+      <div className={`payment-status__card payment-status__card--${payment.state}`} role="status">
+        <StatusIcon state={payment.state} />
+        <h1 className="payment-status__title">{t(`payments:state.${payment.state}.title`)}</h1>
+        <p>{t(`payments:state.${payment.state}.text`, { count: payment.credits, price, method: t(`payments:methods.${payment.method}`) })}</p>
+        {payment.state === 'completed' && <p className="credits__balance">{t('payments:credits.balance', { count: balance })}</p>}
+      </div>
+      {(payment.state === 'loading' || payment.state === 'pending') && (
+        <Island name="payment-status" component={PaymentStatusIsland} props={{ paymentId: payment.payment_id, state: payment.state }} />
+      )}
+      {payment.state === 'completed' && (
+        <div className="payment-status__next">
+          <a className="btn btn--primary btn--block" href="/chats">{t('payments:state.completed.chat')}</a>
+          <a className="btn btn--ghost btn--block" href="/members">{t('payments:state.completed.search')}</a>
+        </div>
+      )}
+      {payment.state === 'failed' && <RetryChoices payment={payment} retryMethods={retryMethods} />}
+      <p className="checkout__other"><a href="/transactions">{t('payments:transactions.all')}</a></p>
+    </div>
+  );
+}
+
+/** After a failure: another method; after a failed repeat card payment, manual card entry or PayPal (SPEC.md §4). */
+function RetryChoices({ payment, retryMethods }: { payment: PaymentView; retryMethods: PaymentMethod[] }) {
+  const { t } = usePage();
+  if (payment.recurring_card) {
+    return (
+      <div className="payment-status__next" data-testid="recurring-retry">
+        <a className="btn btn--primary btn--block" href={`/credits/${payment.bundle_id}/creditcard`}>{t('payments:retry.card')}</a>
+        <a className="btn btn--secondary btn--block" href={`/credits/${payment.bundle_id}/paypal`}>{t('payments:retry.paypal')}</a>
+      </div>
+    );
+  }
+  return (
+    <div className="payment-status__next">
+      <h2 className="payment-status__retry">{t('payments:retry.title')}</h2>
+      <ul className="retry-methods">
+        {retryMethods.map((m) => (
+          <li key={m}>
+            <a className="btn btn--secondary btn--block" href={`/credits/${payment.bundle_id}/${m}`} data-method={m}>{t(`payments:methods.${m}`)}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StatusIcon({ state }: { state: PaymentView['state'] }) {
+  if (state === 'loading' || state === 'pending') return <span className="spinner payment-status__icon" aria-hidden="true" />;
+  const path = state === 'completed' ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z' : 'M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6z';
+  return (
+    <svg className="payment-status__icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+      <path fill="currentColor" d={path} />
+    </svg>
+  );
+}
+
+export interface TransactionsPageProps {
+  payments: PaymentView[];
+  ledger: LedgerRow[];
+  balance: number;
+}
+
+/** Payments and every credit movement, with the return policy's days. */
+export function TransactionsPage({ payments, ledger, balance }: TransactionsPageProps) {
+  const { t, lng, settings } = usePage();
+  return (
+    <div className="container section transactions">
+      <h1 className="page-title">{t('payments:transactions.title')}</h1>
+      <p className="credits__balance">{t('payments:credits.balance', { count: balance })} · <a href="/credits">{t('payments:transactions.buy')}</a></p>
+      <section>
+        <h2>{t('payments:transactions.payments')}</h2>
+        {payments.length === 0 ? (
+          <p className="empty-state">{t('payments:transactions.noPayments')}</p>
+        ) : (
+          <table className="table" data-testid="payments">
+            <thead>
+              <tr>
+                <th>{t('payments:transactions.date')}</th>
+                <th>{t('payments:transactions.bundle')}</th>
+                <th>{t('payments:transactions.amount')}</th>
+                <th>{t('payments:transactions.method')}</th>
+                <th>{t('payments:transactions.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.payment_id}>
+                  <td><a href={`/transactions/${p.payment_id}`}>{formatDateTime(lng, p.created_at)}</a></td>
+                  <td>{t('pages:pricing.credits', { count: p.credits })}</td>
+                  <td>{formatMoney(lng, p.amount_cents, p.currency)}</td>
+                  <td>{t(`payments:methods.${p.method}`)}</td>
+                  <td><span className={`status-pill status-pill--${p.state}`}>{t(`payments:status.${p.status}`)}</span></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section>
+        <h2>{t('payments:transactions.movements')}</h2>
+        {ledger.length === 0 ? (
+          <p className="empty-state">{t('payments:transactions.noMovements')}</p>
+        ) : (
+          <table className="table" data-testid="ledger">
+            <thead>
+              <tr>
+                <th>{t('payments:transactions.date')}</th>
+                <th>{t('payments:transactions.what')}</th>
+                <th className="num">{t('payments:transactions.change')}</th>
+                <th className="num">{t('payments:transactions.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatDateTime(lng, row.createdAt)}</td>
+                  <td>{t(`payments:reasons.${row.reason}`, { defaultValue: t('payments:reasons.other') })}</td>
+                  <td className={`num ${row.delta < 0 ? 'num--minus' : 'num--plus'}`}>{row.delta > 0 ? `+${row.delta}` : row.delta}</td>
+                  <td className="num">{row.balanceAfter}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <p className="pricing__note">
+        {t('payments:transactions.policy', { days: settings.refund_days })} <a href="/return-policy">{t('payments:transactions.policyLink')}</a>
+      </p>
+    </div>
+  );
+}
+
+/** The hop to an outside provider's checkout: a new navigation (see startCheckout), with a link for when refresh is off. */
+export function CheckoutRedirectPage({ url }: { url: string }) {
+  const { t } = usePage();
+  return (
+    <div className="container section narrow checkout payment-status">
+      <meta httpEquiv="refresh" content={`0;url=${url}`} />
+      <div className="payment-status__card" role="status">
+        <span className="spinner payment-status__icon" aria-hidden="true" />
+        <h1 className="payment-status__title">{t('payments:checkout.redirecting')}</h1>
+        <a className="btn btn--primary btn--block" href={url}>{t('payments:checkout.continue')}</a>
+      </div>
+    </div>
+  );
+}
