@@ -206,6 +206,10 @@ describeEachBackend('payments', (env) => {
     expect(ids.size, JSON.stringify(answers.map((r) => r.body))).to.equal(1);
     expect(answers.map((r) => r.status).sort()).to.deep.equal([200, 200, 200, 201]);
     expect(await db()('payments').where({ user_id: m.id }).count({ n: '*' }).first()).to.satisfy((r: { n: number | string }) => Number(r.n) === 2);
+    // A tampered form key is refused on the chooser page with a clear message, and starts nothing.
+    const tampered = await m.a.post(`/credits/${bundle.id}`).type('form').send({ ...form, idempotency_key: 'short' }).expect(400);
+    expect(tampered.text).to.include('notice--error').and.not.include('not available for this purchase');
+    expect(await db()('payments').where({ user_id: m.id }).count({ n: '*' }).first()).to.satisfy((r: { n: number | string }) => Number(r.n) === 2);
     // The same key for another purchase is refused; no key at all too.
     await m.a.post('/api/payments.php').set('x-csrf-token', csrf).set('Idempotency-Key', 'api-key-abcdefgh').send({ bundle: bundle.id, method: 'ideal' }).expect(409);
     await m.a.post('/api/payments.php').set('x-csrf-token', csrf).send({ bundle: bundle.id, method: 'ideal' }).expect(400);

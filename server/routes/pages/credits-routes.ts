@@ -102,7 +102,9 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     } catch (err) {
       if (!(err instanceof AppError) || !CHOOSER_ERRORS.has(err.code)) throw err;
       const page = res.locals.page!;
-      const message = err.code === 'validation_failed' ? page.t('errors:paymentMethodUnavailable') : page.t(`errors:${err.messageKey}`);
+      // A method no longer offered says so; a tampered form (bad key) gets the general message.
+      const key = err.code === 'validation_failed' ? (err.details?.method ?? 'invalidInput') : err.messageKey;
+      const message = page.t(`errors:${key}`);
       await showChooser(req, res, form.method, message, err.status);
     }
   });
