@@ -11,6 +11,7 @@ import * as signupSteps from './20261122000100_signup_steps.js';
 import * as payments from './20261122000200_payments.js';
 import * as chatPhotos from './20261122000300_chat_photos.js';
 import * as eventRelay from './20261122000400_event_relay.js';
+import * as searchFilters from './20261123000100_search_filters.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -26,6 +27,7 @@ const migrations: [string, Migration][] = [
   ['20261122000200_payments', payments],
   ['20261122000300_chat_photos', chatPhotos],
   ['20261122000400_event_relay', eventRelay],
+  ['20261123000100_search_filters', searchFilters],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -1,4 +1,7 @@
-// Member search (/members): filters as a plain GET form, results, paging, similar profiles.
+// Member search (/members): people first. The filters are a plain GET form inside a disclosure whose
+// summary is a row of chips saying what is shown ("Women · Age 25–40 · Germany first · Filters"):
+// on a phone the results fill the first screen and the form is one tap away, without JavaScript;
+// from 992 px the form stays open beside the chips (search-filters.css).
 import type { RegionsOfCountry } from '../../server/services/catalog/catalog-service.js';
 import type { SearchResult } from '../../server/services/search/search-service.js';
 import { DiscoverTabs } from '../components/discover-tabs.js';
@@ -20,72 +23,111 @@ export interface MembersPageProps {
   regions: RegionsOfCountry[];
   invalid: string[];
   notice?: string;
+  /** The filters differ from the searcher's defaults: offer going back to them. */
+  canReset: boolean;
+  /** Shown first when no country is chosen ('' for none). */
+  homeCountry: string;
 }
 
-export function MembersPage({ result, filters, regions, invalid, notice }: MembersPageProps) {
+const GENDER_CHIPS = { female: 'pages:members.chipWomen', male: 'pages:members.chipMen', '': 'pages:members.chipEveryone' } as const;
+
+/** The chips that say what the results are, in the order a member reads a search. */
+function SummaryChips({ filters, homeCountry }: { filters: MembersFilters; homeCountry: string }) {
+  const { t, settings } = usePage();
+  const fields = new Set(settings.search_fields);
+  const chips: string[] = [];
+  if (fields.has('gender')) chips.push(t(GENDER_CHIPS[filters.gender as keyof typeof GENDER_CHIPS] ?? GENDER_CHIPS['']));
+  const [min, max] = [filters.min_age, filters.max_age];
+  if (min || max) chips.push(max ? t('pages:members.ageRange', { min: min || '18', max }) : t('pages:members.ageFrom', { min }));
+  else chips.push(t('pages:members.anyAge'));
+  if (filters.country) chips.push(t(`countries.${filters.country}`));
+  else if (homeCountry && settings.countries.length > 1) chips.push(t('pages:members.countryFirst', { country: t(`countries.${homeCountry}`) }));
+  if (filters.countryregion) chips.push(filters.countryregion);
+  return (
+    <>
+      {chips.map((c) => (
+        <span key={c} className="search-summary__chip">{c}</span>
+      ))}
+    </>
+  );
+}
+
+export function MembersPage({ result, filters, regions, invalid, notice, canReset, homeCountry }: MembersPageProps) {
   const { t, settings } = usePage();
   const fields = new Set(settings.search_fields);
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Record<string, string>;
   const regionGroups = filters.country ? regions.filter((r) => r.country === filters.country) : regions;
   return (
-    <div className="container section">
+    <div className="container section members-search">
       <DiscoverTabs current="/members" />
       <h1 className="page-title">{t('pages:members.title')}</h1>
       {notice && <p className="notice notice--success" role="status">{notice}</p>}
       {invalid.length > 0 && (
         <p className="notice notice--error" role="alert">{t('errors:invalidSearch')}</p>
       )}
-      <form className="filters" method="get" action="/members" role="search">
-        {fields.has('gender') && (
-          <label className="field">
-            <span>{t('pages:members.lookingFor')}</span>
-            <select name="gender" defaultValue={filters.gender}>
-              <option value="">{t('pages:members.everyone')}</option>
-              <option value="female">{t('pages:members.women')}</option>
-              <option value="male">{t('pages:members.men')}</option>
-            </select>
-          </label>
-        )}
-        {fields.has('country') && settings.countries.length > 1 && (
-          <label className="field">
-            <span>{t('pages:members.country')}</span>
-            <select name="country" defaultValue={filters.country}>
-              <option value="">{t('pages:members.allCountries')}</option>
-              {settings.countries.map((c) => (
-                <option key={c} value={c}>{t(`countries.${c}`)}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        {fields.has('region') && (
-          <label className="field">
-            <span>{regionGroups.length === 1 ? t(`regionTerm.${regionGroups[0]!.term}`) : t('pages:members.region')}</span>
-            <select name="countryregion" defaultValue={filters.countryregion}>
-              <option value="">{t('pages:members.anywhere')}</option>
-              {regionGroups.map((g) => (
-                <optgroup key={g.country} label={`${t(`countries.${g.country}`)} · ${t(`regionTerm.${g.term}`)}`}>
-                  {g.regions.map((r) => (
-                    <option key={`${g.country}-${r.code}`} value={r.name}>{r.name}</option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-        )}
-        {fields.has('min_age') && (
-          <label className="field field--narrow">
-            <span>{t('pages:members.minAge')}</span>
-            <input type="number" name="min_age" min={18} max={99} inputMode="numeric" defaultValue={filters.min_age} />
-          </label>
-        )}
-        {fields.has('max_age') && (
-          <label className="field field--narrow">
-            <span>{t('pages:members.maxAge')}</span>
-            <input type="number" name="max_age" min={18} max={99} inputMode="numeric" defaultValue={filters.max_age} />
-          </label>
-        )}
-        <button className="btn btn--primary" type="submit">{t('pages:members.search')}</button>
-      </form>
+      <details className="search-sheet" open={invalid.length > 0 || undefined}>
+        <summary className="search-summary" data-testid="search-summary">
+          <SummaryChips filters={filters} homeCountry={homeCountry} />
+          <span className="search-summary__chip search-summary__toggle">
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M2 4h12M4 8h8M6 12h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" /></svg>
+            {t('pages:members.filters')}
+          </span>
+        </summary>
+        <form className="filters" method="get" action="/members" role="search" aria-label={t('pages:members.filters')}>
+          {fields.has('gender') && (
+            <label className="field">
+              <span>{t('pages:members.lookingFor')}</span>
+              <select name="gender" defaultValue={filters.gender}>
+                <option value="">{t('pages:members.everyone')}</option>
+                <option value="female">{t('pages:members.women')}</option>
+                <option value="male">{t('pages:members.men')}</option>
+              </select>
+            </label>
+          )}
+          {fields.has('country') && settings.countries.length > 1 && (
+            <label className="field">
+              <span>{t('pages:members.country')}</span>
+              <select name="country" defaultValue={filters.country}>
+                <option value="">{t('pages:members.allCountries')}</option>
+                {settings.countries.map((c) => (
+                  <option key={c} value={c}>{t(`countries.${c}`)}</option>
+                ))}
+              </select>
+            </label>
+          )}
+          {fields.has('region') && (
+            <label className="field">
+              <span>{regionGroups.length === 1 ? t(`regionTerm.${regionGroups[0]!.term}`) : t('pages:members.region')}</span>
+              <select name="countryregion" defaultValue={filters.countryregion}>
+                <option value="">{t('pages:members.anywhere')}</option>
+                {regionGroups.map((g) => (
+                  <optgroup key={g.country} label={`${t(`countries.${g.country}`)} · ${t(`regionTerm.${g.term}`)}`}>
+                    {g.regions.map((r) => (
+                      <option key={`${g.country}-${r.code}`} value={r.name}>{r.name}</option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+          )}
+          {fields.has('min_age') && (
+            <label className="field field--narrow">
+              <span>{t('pages:members.minAge')}</span>
+              <input type="number" name="min_age" min={18} max={99} inputMode="numeric" defaultValue={filters.min_age} />
+            </label>
+          )}
+          {fields.has('max_age') && (
+            <label className="field field--narrow">
+              <span>{t('pages:members.maxAge')}</span>
+              <input type="number" name="max_age" min={18} max={99} inputMode="numeric" defaultValue={filters.max_age} />
+            </label>
+          )}
+          <div className="filters__actions">
+            <button className="btn btn--primary" type="submit">{t('pages:members.search')}</button>
+            {canReset && <a className="filters__reset" href="/members?reset=1" data-testid="search-reset">{t('pages:members.reset')}</a>}
+          </div>
+        </form>
+      </details>
       <p className="results-count" data-testid="num-results">
         {result.numResultsCapped
           ? t('pages:members.resultsMany', { count: result.numResults })
@@ -100,7 +142,7 @@ export function MembersPage({ result, filters, regions, invalid, notice }: Membe
       )}
       <Pagination page={result.page} hasMore={result.hasMore} query={query} basePath="/members" />
       {result.similar.length > 0 && (
-        <section className="section">
+        <section className="similar-profiles">
           <h2>{t('pages:members.similar')}</h2>
           <ProfileGrid profiles={result.similar} priorityCount={0} />
         </section>

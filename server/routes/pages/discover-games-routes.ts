@@ -1,5 +1,5 @@
 // /swipe-game (4 likes a day) and /match-finder (age, appearance, race): members only.
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -7,13 +7,8 @@ import { renderPage } from '../../render/render-page.js';
 import { MatchFinderPage, type MatchFinderFilters } from '../../../views/pages/match-finder-page.js';
 import { SwipeGamePage } from '../../../views/pages/swipe-game-page.js';
 import type { RouteDeps } from '../route-deps.js';
-import { viewerOf } from '../session-helpers.js';
+import { membersOnly, viewerOf } from '../session-helpers.js';
 import { parseInput } from '../validate.js';
-
-function membersOnly(req: Request, res: Response, next: NextFunction) {
-  if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent(req.path)}`);
-  next();
-}
 
 /** Passed profile ids: a comma list, bad entries dropped, the last 200 kept. */
 function skipOf(value: unknown): number[] {
@@ -69,9 +64,19 @@ export function discoverGamesRoutes({ services }: RouteDeps): Router {
     const f = finderSchema.parse(req.query);
     const searched = Boolean(f.age || f.appearance || f.race);
     const bucket = f.age ? AGE_BUCKETS[f.age] : undefined;
-    const result = searched
+    // Gender, age range and country order from the member's search filters unless the finder says otherwise.
+    const prefs = searched ? await services.search.preferencesOf(viewer) : null;
+    const result = prefs
       ? await services.search.search(
-          { gender: await services.search.soughtGenderOf(viewer), minAge: bucket?.[0], maxAge: bucket?.[1], appearance: f.appearance, race: f.race, page: f.page ?? 1 },
+          {
+            gender: prefs.filters.gender || undefined,
+            minAge: bucket?.[0] ?? prefs.filters.minAge ?? undefined,
+            maxAge: bucket?.[1] ?? prefs.filters.maxAge ?? undefined,
+            appearance: f.appearance,
+            race: f.race,
+            preferCountry: prefs.homeCountry,
+            page: f.page ?? 1,
+          },
           { siteCountries: page.settings.countries, cdnPrefix: page.settings.cdn_prefix, viewer },
         )
       : null;

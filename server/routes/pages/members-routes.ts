@@ -8,6 +8,9 @@ import { ProfilePage } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
 import { viewerOf } from '../session-helpers.js';
+import { rememberSearch, searchPreferencesOf } from '../search-session.js';
+import { sameFilters } from '../../services/search/search-preferences.js';
+import type { SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
 
 const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
@@ -27,6 +30,16 @@ const filterSchema = z.object({
   max_age: age.optional(),
   page: z.coerce.number().int().min(1).max(1000).optional(),
 });
+
+const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+
+/** The filters a query chose: a missing or empty field is "any"; ages in order; a site country only. */
+function filtersFromQuery(f: z.infer<typeof filterSchema>, siteCountries: string[]): SearchFilters {
+  let [minAge, maxAge] = [f.min_age ?? null, f.max_age ?? null];
+  if (minAge !== null && maxAge !== null && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
+  const country = f.country && siteCountries.includes(f.country) ? f.country : '';
+  return { gender: f.gender ?? '', country, region: f.countryregion ?? '', minAge, maxAge };
+}
 
 /** Reads each filter on its own: a bad value is dropped (and reported), the rest still apply. */
 function readFilters(query: Request['query']) {
@@ -48,36 +61,54 @@ function mayVisitorSearch(req: Request, settings: { logged_out_search: string; l
   return hasTrafficSource ? settings.logged_out_search_trafficsource !== 'none' : settings.logged_out_search !== 'none';
 }
 
-export function membersRoutes({ services }: RouteDeps): Router {
+export function membersRoutes({ services, config }: RouteDeps): Router {
   const router = Router();
 
   router.get('/members', async (req, res) => {
     const page = res.locals.page!;
     if (!req.user && !mayVisitorSearch(req, page.settings)) return res.redirect(303, '/');
-    const { filters, invalid } = readFilters(req.query);
-    if (filters.min_age && filters.max_age && filters.min_age > filters.max_age) {
-      [filters.min_age, filters.max_age] = [filters.max_age, filters.min_age];
+    const siteCountries = page.settings.countries;
+    const prefs = await searchPreferencesOf(req, services, siteCountries);
+    if (req.query.reset !== undefined) {
+      await rememberSearch(req, res, { services, config }, prefs, null);
+      return res.redirect(303, '/members');
     }
-    const country = filters.country && page.settings.countries.includes(filters.country) ? filters.country : undefined;
+    // A query with any filter is a choice (the form sends them all; "" is "any"), remembered when
+    // valid; without one (the menu link, paging of a remembered choice) the remembered filters or
+    // the defaults apply.
+    const { filters, invalid } = readFilters(req.query);
+    const chose = FILTER_KEYS.some((k) => req.query[k] !== undefined);
+    const chosen = chose ? filtersFromQuery(filters, siteCountries) : prefs.filters;
+    if (chose && invalid.length === 0) await rememberSearch(req, res, { services, config }, prefs, chosen);
+    const country = siteCountries.includes(chosen.country) ? chosen.country : '';
     const [result, regions] = await Promise.all([
       services.search.search(
-        { gender: filters.gender, country, region: filters.countryregion, minAge: filters.min_age, maxAge: filters.max_age, page: filters.page ?? 1 },
-        { siteCountries: page.settings.countries, cdnPrefix: page.settings.cdn_prefix, viewer: req.viewer },
+        {
+          gender: chosen.gender || undefined,
+          country: country || undefined,
+          region: chosen.region || undefined,
+          minAge: chosen.minAge ?? undefined,
+          maxAge: chosen.maxAge ?? undefined,
+          preferCountry: prefs.homeCountry || undefined,
+          page: filters.page ?? 1,
+        },
+        { siteCountries, cdnPrefix: page.settings.cdn_prefix, viewer: req.viewer },
       ),
-      services.catalog.regionsOf(page.settings.countries),
+      services.catalog.regionsOf(siteCountries),
     ]);
     const shown: MembersFilters = {
-      gender: filters.gender ?? '',
-      country: country ?? '',
-      countryregion: filters.countryregion ?? '',
-      min_age: filters.min_age ? String(filters.min_age) : '',
-      max_age: filters.max_age ? String(filters.max_age) : '',
+      gender: chosen.gender,
+      country,
+      countryregion: chosen.region,
+      min_age: chosen.minAge ? String(chosen.minAge) : '',
+      max_age: chosen.maxAge ? String(chosen.maxAge) : '',
     };
+    const remembered = chose ? !sameFilters(chosen, prefs.defaults) : prefs.remembered;
     // After a block: the name only of a profile this member did block.
     const blockedId = req.viewer && typeof req.query.blocked === 'string' && /^[1-9][0-9]{0,9}$/.test(req.query.blocked) ? Number(req.query.blocked) : 0;
     const blockedName = blockedId ? await services.blocks.nameBlockedBy(req.viewer!, blockedId) : undefined;
     const notice = blockedName ? page.t('pages:members.blockedNotice', { name: blockedName }) : undefined;
-    renderPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid, notice }), {
+    renderPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid, notice, canReset: remembered, homeCountry: prefs.homeCountry }), {
       layout: 'default',
       routeName: 'members',
       title: page.t('pages:members.title'),

@@ -5,12 +5,13 @@ import type { Db } from '../../db.js';
 import { RateLimitedError } from '../../errors.js';
 import { blockedEitherWay } from '../../repos/blocks-repo.js';
 import * as likesRepo from '../../repos/likes-repo.js';
-import { findProfile, searchProfiles } from '../../repos/profiles-repo.js';
+import { birthBounds } from '../../lib/dates.js';
+import { searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/profiles-repo.js';
 import * as quotas from '../../repos/quotas-repo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { SwipeAnswer, SwipeStatus } from '../../../types/likes.js';
 import { toProfileCard } from '../profiles/profile-views.js';
-import { seekingOf } from '../search/search-service.js';
+import { memberPreferences } from '../search/search-preferences.js';
 import type { Viewer } from '../viewer.js';
 import { matchProfileOf, type LikesService } from './likes-service.js';
 
@@ -29,19 +30,30 @@ export class SwipeGameService {
   }
 
   /**
-   * Profiles to judge: with an approved photo, of the gender the member looks for, not liked yet,
-   * not blocked either way; the member's country first, then the site's. `skip` holds passed ids.
+   * Profiles to judge: with an approved photo, of the gender the member looks for (their search
+   * filters, remembered or default), not liked yet, not blocked either way; within their age range,
+   * their country first, then the site's others; any age after that, so the game never runs dry
+   * while there are people left. `skip` holds passed ids.
    */
   async candidates(viewer: Viewer, ctx: { siteCountries: string[]; cdnPrefix: string }, skip: number[] = [], limit = 12): Promise<ProfileCard[]> {
-    const own = await findProfile(this.db, viewer.profileId);
-    if (!own) return [];
+    const prefs = await memberPreferences(this.db, viewer);
+    if (!prefs) return [];
     const hidden = await blockedEitherWay(this.db, viewer.profileId);
-    const excludeIds = [viewer.profileId, ...hidden, ...skip];
-    const base = { gender: seekingOf(own.gender, own.sexuality), withPhoto: true, notLikedBy: viewer.profileId, excludeIds };
-    const rows = await searchProfiles(this.db, { ...base, countries: [own.country] }, limit, 0);
-    if (rows.length < limit) {
-      const others = ctx.siteCountries.filter((c) => c !== own.country);
-      if (others.length) rows.push(...(await searchProfiles(this.db, { ...base, countries: others }, limit - rows.length, 0)));
+    const { gender, country, minAge, maxAge } = prefs.filters;
+    const first = country || prefs.homeCountry;
+    const others = ctx.siteCountries.filter((c) => c !== first);
+    const ages = birthBounds(minAge ?? undefined, maxAge ?? undefined);
+    const passes: Partial<SearchFilter>[] = [
+      { countries: first ? [first] : [], ...ages },
+      { countries: others, ...ages },
+      ...(minAge !== null || maxAge !== null ? [{ countries: ctx.siteCountries }] : []),
+    ];
+    const rows: ProfileRow[] = [];
+    for (const pass of passes) {
+      if (rows.length >= limit || !pass.countries?.length) continue;
+      const excludeIds = [viewer.profileId, ...hidden, ...skip, ...rows.map((r) => r.id)];
+      const f: SearchFilter = { countries: pass.countries, bornAfter: pass.bornAfter, bornBefore: pass.bornBefore, gender: gender || undefined, withPhoto: true, notLikedBy: viewer.profileId, excludeIds };
+      rows.push(...(await searchProfiles(this.db, f, limit - rows.length, 0)));
     }
     return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
   }

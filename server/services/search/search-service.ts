@@ -3,10 +3,14 @@ import type { Db } from '../../db.js';
 import { birthBounds } from '../../lib/dates.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { blockedEitherWay } from '../../repos/blocks-repo.js';
-import { countProfiles, findProfile, searchProfiles, type SearchFilter } from '../../repos/profiles-repo.js';
+import { countProfiles, findProfile, searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/profiles-repo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
+import type { SearchFilters } from '../../../types/search.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
 import { toProfileCard } from '../profiles/profile-views.js';
+import { memberPreferences, rememberMemberFilters, seekingOf, type SearchPreferences } from './search-preferences.js';
+
+export { seekingOf } from './search-preferences.js';
 
 export interface SearchQuery {
   gender?: 'male' | 'female';
@@ -17,6 +21,8 @@ export interface SearchQuery {
   /** Match finder filters (SPEC.md §3). */
   appearance?: 'normal' | 'sexy';
   race?: 'white' | 'other';
+  /** Without a chosen country: this one's profiles first, then the site's other countries. */
+  preferCountry?: string;
   page: number;
 }
 
@@ -40,10 +46,36 @@ export class SearchService {
 
   constructor(private readonly db: Db) {}
 
-  /** The newest active profiles with a photo, for the landing page. */
-  async showcase(countries: string[], cdnPrefix: string, limit: number): Promise<ProfileCard[]> {
-    const rows = await searchProfiles(this.db, { countries, withPhoto: true }, limit, 0);
+  /** The newest active profiles with a photo, for the landing page: of `gender`, `preferCountry` first. */
+  async showcase(countries: string[], cdnPrefix: string, limit: number, o: { gender?: 'male' | 'female'; preferCountry?: string } = {}): Promise<ProfileCard[]> {
+    const rows = await this.pageOf({ countries, gender: o.gender, withPhoto: true }, o.preferCountry, limit, 0);
     return rows.map((r) => toProfileCard(r, cdnPrefix));
+  }
+
+  /** A member's filters: remembered, else the defaults from their profile. */
+  async preferencesOf(viewer: Viewer): Promise<SearchPreferences | null> {
+    return memberPreferences(this.db, viewer);
+  }
+
+  /** Remembers (or, with null, forgets) a member's filters on the account. */
+  async rememberFilters(viewer: Viewer, prefs: SearchPreferences, chosen: SearchFilters | null): Promise<void> {
+    await rememberMemberFilters(this.db, viewer, prefs, chosen);
+  }
+
+  /**
+   * One page of matches, `preferCountry`'s first: two walks of the activity-ordered indexes (that
+   * country, then the others) instead of ordering by an expression, which would sort every match.
+   * Deep pages that start past the first country's matches count them (capped at the offset).
+   */
+  private async pageOf(filter: SearchFilter, preferCountry: string | undefined, limit: number, offset: number): Promise<ProfileRow[]> {
+    const others = filter.countries.filter((c) => c !== preferCountry);
+    if (!preferCountry || others.length === filter.countries.length || others.length === 0) return searchProfiles(this.db, filter, limit, offset);
+    const home: SearchFilter = { ...filter, countries: [preferCountry] };
+    const first = await searchProfiles(this.db, home, limit, offset);
+    if (first.length === limit) return first;
+    const homeTotal = first.length > 0 || offset === 0 ? offset + first.length : await countProfiles(this.db, home, offset);
+    const rest = await searchProfiles(this.db, { ...filter, countries: others }, limit - first.length, Math.max(0, offset - homeTotal));
+    return [...first, ...rest];
   }
 
   /** Visible profiles in the site's countries, for "join N members" (refreshed every 10 minutes). */
@@ -66,7 +98,7 @@ export class SearchService {
     };
     const offset = (q.page - 1) * PAGE_SIZE;
     const [rows, numResults] = await Promise.all([
-      searchProfiles(this.db, filter, PAGE_SIZE + 1, offset),
+      this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
       countProfiles(this.db, filter, COUNT_CAP),
     ]);
     const profiles = rows.slice(0, PAGE_SIZE).map((r) => toProfileCard(r, ctx.cdnPrefix));
@@ -86,12 +118,6 @@ export class SearchService {
     };
   }
 
-  /** The gender the member's orientation looks for (undefined: both). */
-  async soughtGenderOf(viewer: Viewer): Promise<'male' | 'female' | undefined> {
-    const own = await findProfile(this.db, viewer.profileId);
-    return own ? seekingOf(own.gender, own.sexuality) : undefined;
-  }
-
   /**
    * First matches for a new member (/signup-matches): the gender their orientation looks for, in
    * their own country first, profiles with a photo, most recently active first.
@@ -109,12 +135,4 @@ export class SearchService {
     }
     return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
   }
-}
-
-/** The gender an orientation looks for; undefined (both) for bisexual members. */
-export function seekingOf(gender: string, sexuality: string): 'male' | 'female' | undefined {
-  if (sexuality === 'bi') return undefined;
-  if (sexuality === 'gay') return 'male';
-  if (sexuality === 'lesbian') return 'female';
-  return gender === 'male' ? 'female' : 'male';
 }

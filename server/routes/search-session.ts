@@ -1,0 +1,35 @@
+// The searcher's filters for a request: a member's from the account, a visitor's from a cookie
+// (a visitor's page views have no session, to keep anonymous traffic cheap; the value is checked
+// field by field on reading). See services/search/search-preferences.ts for the defaults and why.
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+import { secureFor } from '../lib/cookies.js';
+import type { Services } from '../services/index.js';
+import { readStoredFilters, sameFilters, VISITOR_DEFAULTS, type SearchPreferences } from '../services/search/search-preferences.js';
+import type { SearchFilters } from '../../types/search.js';
+
+export const SEARCH_COOKIE = 'amora_search';
+
+export async function searchPreferencesOf(req: Request, services: Services, siteCountries: string[]): Promise<SearchPreferences> {
+  if (req.viewer) {
+    const prefs = await services.search.preferencesOf(req.viewer);
+    if (prefs) return prefs;
+  }
+  const raw: unknown = req.cookies?.[SEARCH_COOKIE];
+  const stored = typeof raw === 'string' && raw.length <= 500 ? readStoredFilters(raw) : null;
+  const homeCountry = req.clientCountry && siteCountries.includes(req.clientCountry) ? req.clientCountry : '';
+  return { filters: stored ?? VISITOR_DEFAULTS, defaults: VISITOR_DEFAULTS, remembered: stored !== null, homeCountry };
+}
+
+/** Keeps the searcher's choice (null: back to the defaults); a visitor's in a cookie. */
+export async function rememberSearch(
+  req: Request, res: Response, deps: { services: Services; config: Config }, prefs: SearchPreferences, chosen: SearchFilters | null,
+): Promise<void> {
+  if (req.viewer) return deps.services.search.rememberFilters(req.viewer, prefs, chosen);
+  const flags = { httpOnly: true, sameSite: 'lax' as const, secure: secureFor(req, deps.config.secureCookies) };
+  if (!chosen || sameFilters(chosen, VISITOR_DEFAULTS)) {
+    if (prefs.remembered) res.clearCookie(SEARCH_COOKIE, flags);
+  } else if (!prefs.remembered || !sameFilters(prefs.filters, chosen)) {
+    res.cookie(SEARCH_COOKIE, JSON.stringify(chosen), { ...flags, maxAge: 90 * 24 * 3600_000 });
+  }
+}
