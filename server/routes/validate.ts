@@ -18,8 +18,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
-/** Only same-site relative paths are followed after a form post. */
+/**
+ * Only same-site relative paths are followed after a form post or a login: no scheme, no
+ * protocol-relative `//host`, no backslash or control character (browsers drop tabs and newlines,
+ * so "/\t/evil.example" would become "//evil.example"), and it must resolve on this origin.
+ */
 export function safeReturnPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value.length > 2000 ? fallback : value;
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f\s]/.test(value)) return fallback;
+  const base = 'http://return-path.invalid';
+  try {
+    return new URL(value, base).origin === base ? value : fallback;
+  } catch {
+    return fallback;
+  }
 }

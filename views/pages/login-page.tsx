@@ -1,5 +1,6 @@
-// Login form; posts without JavaScript and shows SPEC.md's messages (login failed, lockout).
-import { TextField } from '../components/text-field.js';
+// Login form; posts without JavaScript and shows SPEC.md's messages (login failed, lockout). A failed
+// login keeps the address and puts the focus in the (empty) password field.
+import { TextField } from '../components/form/index.js';
 import { usePage } from '../render-context.js';
 
 export function LoginPage({ email, next, error }: { email: string; next: string; error?: string }) {
@@ -16,8 +17,8 @@ export function LoginPage({ email, next, error }: { email: string; next: string;
         <form method="post" action="/login" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
           <input type="hidden" name="next" value={next} />
-          <TextField label={t('pages:login.email')} name="email" type="email" autoComplete="email" defaultValue={email} maxLength={191} />
-          <TextField label={t('pages:login.password')} name="password" type="password" autoComplete="current-password" maxLength={1024} />
+          <TextField label={t('pages:login.email')} name="email" type="email" autoComplete="email" defaultValue={email} maxLength={191} autoFocus={Boolean(error && !email)} />
+          <TextField label={t('pages:login.password')} name="password" type="password" autoComplete="current-password" maxLength={1024} autoFocus={Boolean(error && email)} />
           <button type="submit" className="btn btn--primary btn--block btn--lg">{t('pages:login.submit')}</button>
         </form>
         <p className="auth__alt">

@@ -1,5 +1,6 @@
-// /reset-password (ask for the link) and /reset-password/do (choose the new password).
-import { TextField } from '../components/text-field.js';
+// /reset-password (ask for the link) and /reset-password/do (choose the new password). A refused
+// post comes back with the address as typed (never a password) and each message beside its field.
+import { FormErrors, TextField } from '../components/form/index.js';
 import { usePage } from '../render-context.js';
 
 function Notice({ error, info }: { error?: string; info?: string }) {
@@ -8,17 +9,19 @@ function Notice({ error, info }: { error?: string; info?: string }) {
   return null;
 }
 
-export function RequestResetPage({ email, error, sent }: { email: string; error?: string; sent: boolean }) {
+export function RequestResetPage({ email, errors = {}, sent }: { email: string; errors?: Record<string, string>; sent: boolean }) {
   const { t, csrfToken } = usePage();
   return (
     <div className="container section narrow auth">
       <div className="auth__card">
         <h1 className="page-title">{t('pages:resetPassword.title')}</h1>
-        <Notice error={error} info={sent ? t('pages:resetPassword.sent') : undefined} />
+        <Notice error={errors._form} info={sent ? t('pages:resetPassword.sent') : undefined} />
         {!sent && <p>{t('pages:resetPassword.intro')}</p>}
         <form method="post" action="/reset-password" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <TextField label={t('pages:resetPassword.email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={email} />
+          <FormErrors errors={errors}>
+            <TextField label={t('pages:resetPassword.email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={email} />
+          </FormErrors>
           <button type="submit" className="btn btn--primary btn--block btn--lg">{t('pages:resetPassword.submit')}</button>
         </form>
         <p className="auth__alt">
@@ -29,7 +32,7 @@ export function RequestResetPage({ email, error, sent }: { email: string; error?
   );
 }
 
-export function ChooseNewPasswordPage({ token, valid, error }: { token: string; valid: boolean; error?: string }) {
+export function ChooseNewPasswordPage({ token, valid, errors = {} }: { token: string; valid: boolean; errors?: Record<string, string> }) {
   const { t, csrfToken } = usePage();
   return (
     <div className="container section narrow auth">
@@ -42,12 +45,14 @@ export function ChooseNewPasswordPage({ token, valid, error }: { token: string; 
           </>
         ) : (
           <>
-            <Notice error={error} />
+            <Notice error={errors._form} />
             <form method="post" action="/reset-password/do" className="form">
               <input type="hidden" name="_csrf" value={csrfToken} />
               <input type="hidden" name="token" value={token} />
-              <TextField label={t('pages:resetPassword.newPassword')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
-              <TextField label={t('pages:resetPassword.confirmPassword')} name="password_confirm" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
+              <FormErrors errors={errors}>
+                <TextField label={t('pages:resetPassword.newPassword')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
+                <TextField label={t('pages:resetPassword.confirmPassword')} name="password_confirm" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
+              </FormErrors>
               <button type="submit" className="btn btn--primary btn--block btn--lg">{t('pages:resetPassword.save')}</button>
             </form>
           </>

@@ -1,8 +1,9 @@
 // /settings: language, invisible mode, password, e-mail and account deletion, each a small form
-// that works without JavaScript.
+// that works without JavaScript. A refused post comes back with what was typed (never a password)
+// and each message beside its field, the first one focused.
 import { DELETE_REASONS } from '../../types/accounts.js';
 import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
-import { TextField } from '../components/text-field.js';
+import { Checkbox, ChoiceList, FormErrors, SelectField, TextField } from '../components/form/index.js';
 import { usePage } from '../render-context.js';
 
 export interface SettingsPageProps {
@@ -10,9 +11,11 @@ export interface SettingsPageProps {
   errors: Record<string, string>;
   /** What the deletion form held when it came back with an error. */
   deletion?: { reason: string; remarks: string };
+  /** What the e-mail change form held when it came back with an error. */
+  values?: { new_email: string };
 }
 
-export function SettingsPage({ notice, errors, deletion }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion, values }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -25,12 +28,10 @@ export function SettingsPage({ notice, errors, deletion }: SettingsPageProps) {
         <h2>{t('pages:settings.language')}</h2>
         <form method="post" action="/settings/language" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <label className="field">
-            <span>{t('pages:settings.languageHint')}</span>
-            <select name="language" defaultValue={user.language}>
-              {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>)}
-            </select>
-          </label>
+          <SelectField
+            label={t('pages:settings.languageHint')} name="language" defaultValue={user.language}
+            options={LOCALES.map((l) => [l, LANGUAGE_NAMES[l]] as const)} lang={(l) => l}
+          />
           <button className="btn btn--light" type="submit">{t('pages:settings.saveLanguage')}</button>
         </form>
       </section>
@@ -40,61 +41,50 @@ export function SettingsPage({ notice, errors, deletion }: SettingsPageProps) {
         <form method="post" action="/settings/invisible" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
           <input type="hidden" name="invisible" value="0" />
-          <label className="check">
-            <input type="checkbox" name="invisible" value="1" defaultChecked={user.invisible} />
-            <span>{t('pages:settings.invisible')}</span>
-          </label>
+          <Checkbox name="invisible" defaultChecked={user.invisible}>{t('pages:settings.invisible')}</Checkbox>
           <small className="settings__hint">{t('pages:settings.invisibleHint')}</small>
           <button className="btn btn--light" type="submit">{t('pages:settings.saveVisibility')}</button>
         </form>
       </section>
 
-      <section className="auth__card settings__section">
-        <h2>{t('pages:settings.password')}</h2>
-        <form method="post" action="/settings/password" className="form">
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <TextField label={t('pages:settings.currentPassword')} name="current_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.current_password} />
-          <TextField label={t('pages:settings.newPassword')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} error={errors.password} />
-          <TextField label={t('pages:settings.confirmPassword')} name="password_confirm" type="password" autoComplete="new-password" minLength={8} maxLength={1024} error={errors.password_confirm} />
-          <button className="btn btn--primary" type="submit">{t('pages:settings.savePassword')}</button>
-        </form>
-      </section>
+      <FormErrors errors={errors}>
+        <section className="auth__card settings__section">
+          <h2>{t('pages:settings.password')}</h2>
+          <form method="post" action="/settings/password" className="form">
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <TextField label={t('pages:settings.currentPassword')} name="current_password" type="password" autoComplete="current-password" maxLength={1024} />
+            <TextField label={t('pages:settings.newPassword')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
+            <TextField label={t('pages:settings.confirmPassword')} name="password_confirm" type="password" autoComplete="new-password" minLength={8} maxLength={1024} />
+            <button className="btn btn--primary" type="submit">{t('pages:settings.savePassword')}</button>
+          </form>
+        </section>
 
-      <section className="auth__card settings__section">
-        <h2>{t('pages:settings.email')}</h2>
-        <p>{t('pages:settings.emailCurrent', { email: user.email })}</p>
-        <form method="post" action="/settings/email" className="form">
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <TextField label={t('pages:settings.newEmail')} name="new_email" type="email" autoComplete="email" maxLength={191} error={errors.new_email} />
-          <TextField label={t('pages:settings.currentPassword')} name="email_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.email_password} />
-          <button className="btn btn--light" type="submit">{t('pages:settings.changeEmail')}</button>
-        </form>
-      </section>
+        <section className="auth__card settings__section">
+          <h2>{t('pages:settings.email')}</h2>
+          <p>{t('pages:settings.emailCurrent', { email: user.email })}</p>
+          <form method="post" action="/settings/email" className="form">
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <TextField label={t('pages:settings.newEmail')} name="new_email" type="email" autoComplete="email" maxLength={191} defaultValue={values?.new_email} />
+            <TextField label={t('pages:settings.currentPassword')} name="email_password" type="password" autoComplete="current-password" maxLength={1024} />
+            <button className="btn btn--light" type="submit">{t('pages:settings.changeEmail')}</button>
+          </form>
+        </section>
 
-      <section className="auth__card settings__section settings__section--danger" id="delete">
-        <h2>{t('pages:settings.deleteTitle')}</h2>
-        <p>{t('pages:settings.deleteIntro', { days: 14 })}</p>
-        <form method="post" action="/settings/delete" className="form" data-testid="delete-form">
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <fieldset className="field field--group" aria-describedby={errors.reason ? 'err-reason' : undefined}>
-            <legend>{t('pages:settings.deleteReason')}</legend>
-            {DELETE_REASONS.map((r) => (
-              <label key={r} className="check">
-                <input type="radio" name="reason" value={r} defaultChecked={deletion?.reason === r} required />
-                <span>{t(`pages:settings.deleteReasons.${r}`)}</span>
-              </label>
-            ))}
-            {errors.reason && <span className="field__error" id="err-reason" role="alert">{errors.reason}</span>}
-          </fieldset>
-          <label className="field">
-            <span>{t('pages:settings.deleteRemarks')}</span>
-            <textarea name="remarks" rows={3} maxLength={1000} defaultValue={deletion?.remarks} aria-invalid={errors.remarks ? true : undefined} />
-            {errors.remarks && <span className="field__error" role="alert">{errors.remarks}</span>}
-          </label>
-          <TextField label={t('pages:settings.currentPassword')} name="delete_password" type="password" autoComplete="current-password" maxLength={1024} error={errors.delete_password} />
-          <button className="btn btn--danger" type="submit">{t('pages:settings.deleteSubmit')}</button>
-        </form>
-      </section>
+        <section className="auth__card settings__section settings__section--danger" id="delete">
+          <h2>{t('pages:settings.deleteTitle')}</h2>
+          <p>{t('pages:settings.deleteIntro', { days: 14 })}</p>
+          <form method="post" action="/settings/delete" className="form" data-testid="delete-form">
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <ChoiceList
+              legend={t('pages:settings.deleteReason')} name="reason" required checked={deletion ? [deletion.reason] : []}
+              options={DELETE_REASONS.map((r) => [r, t(`pages:settings.deleteReasons.${r}`)] as const)}
+            />
+            <TextField label={t('pages:settings.deleteRemarks')} name="remarks" rows={3} maxLength={1000} defaultValue={deletion?.remarks} required={false} />
+            <TextField label={t('pages:settings.currentPassword')} name="delete_password" type="password" autoComplete="current-password" maxLength={1024} />
+            <button className="btn btn--danger" type="submit">{t('pages:settings.deleteSubmit')}</button>
+          </form>
+        </section>
+      </FormErrors>
     </div>
   );
 }

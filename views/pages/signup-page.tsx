@@ -1,12 +1,22 @@
 // /signup, /complete-signup and /members/{id}/signup: the signup steps island in a card (its
-// account step is a plain form without JavaScript). /signup-matches: the first profiles to meet.
+// account step is a plain form without JavaScript); /signup itself is a dialog on wide screens.
+// /signup-matches: the first profiles to meet.
 import { ProfileGrid } from '../components/profile-card.js';
 import { SignupSteps, type SignupPageProps } from '../components/signup-islands.js';
 import { usePage } from '../render-context.js';
 import type { ProfileCard } from '../../types/profiles.js';
 
 export function SignupStepsPage(props: SignupPageProps) {
-  const { t, settings } = usePage();
+  const { t, settings, routeName } = usePage();
+  // Plain /signup is a dialog over the site on wide screens (a page on phones): the island draws
+  // the whole card, heading included, so it can keep the visitor in while the account is made.
+  if (routeName === 'signup' && !props.target) {
+    return (
+      <div className="container section narrow auth">
+        <SignupSteps {...props} dialogCloseTo="/" />
+      </div>
+    );
+  }
   return (
     <div className="container section narrow auth">
       <div className="auth__card">
@@ -20,6 +30,12 @@ export function SignupStepsPage(props: SignupPageProps) {
         {props.step === 'account' && (
           <p className="auth__alt">
             {t('pages:signup.haveAccount')} <a href="/login">{t('pages:signup.login')}</a>
+          </p>
+        )}
+        {/* The lander's footer has no links: the terms and privacy policy the form accepts, here. */}
+        {props.step === 'account' && props.target && (
+          <p className="auth__alt" data-testid="signup-legal-links">
+            <a href="/pages/terms">{t('footer.terms')}</a> · <a href="/pages/privacy">{t('footer.privacy')}</a>
           </p>
         )}
       </div>

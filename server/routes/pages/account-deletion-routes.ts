@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import { AccountDeletedPage, ReactivatedPage, ReactivationErrorPage } from '../../../views/pages/account-deletion-pages.js';
 import { SettingsPage } from '../../../views/pages/settings-page.js';
+import { fieldErrorsOf, typedValues } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { endSession, startSession } from '../session-helpers.js';
 
@@ -23,9 +24,9 @@ export function accountDeletionRoutes({ services }: RouteDeps): Router {
       );
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
-      const errors = Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, page.t(`errors:${v}`, err.detailParams[k] ?? {})]));
-      const values = { reason: typeof body.reason === 'string' ? body.reason : '', remarks: typeof body.remarks === 'string' ? body.remarks.slice(0, 1000) : '' };
-      return renderPage(res, createElement(SettingsPage, { errors, deletion: values }), {
+      // The reason and remarks come back; the password does not.
+      const deletion = { ...typedValues(body, ['reason'] as const, 40), ...typedValues(body, ['remarks'] as const, 1000) };
+      return renderPage(res, createElement(SettingsPage, { errors: fieldErrorsOf(err, page.t), deletion }), {
         layout: 'default', routeName: 'settings', title: page.t('pages:settings.title'), status: err.status, noindex: true,
       });
     }

@@ -9,6 +9,7 @@ import { rawInterests } from '../../services/profiles/profile-fields.js';
 import type { Viewer } from '../../services/viewer.js';
 import { OwnProfilePage } from '../../../views/pages/own-profile-page.js';
 import type { OwnProfileValues } from '../../../types/own-profile.js';
+import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { photoUpload } from '../uploads.js';
 import { parseId } from '../validate.js';
@@ -40,12 +41,6 @@ function valuesFrom(body: Record<string, unknown>): OwnProfileValues {
   const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(body[f], f === 'about' ? 4000 : 200)])) as Omit<OwnProfileValues, 'interests'>;
   return { ...values, interests: rawInterests(body.interests).slice(0, 100) };
-}
-
-/** Field messages of a failed action, translated; `_form` holds one that is not about a field. */
-function errorsOf(err: AppError, t: (key: string, vars?: Record<string, unknown>) => string): Record<string, string> {
-  if (!err.details) return { _form: t(`errors:${err.messageKey}`, err.params) };
-  return Object.fromEntries(Object.entries(err.details).map(([field, key]) => [field, t(`errors:${key}`, err.detailParams[field] ?? {})]));
 }
 
 /** multer as a promise, so that a refused file is shown on the page like any other error. */
@@ -91,7 +86,7 @@ export function ownProfileRoutes({ services }: RouteDeps): Router {
       res.redirect(303, '/profile?saved=saved');
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
-      await show(req, res, services, { values: valuesFrom(body), errors: errorsOf(err, res.locals.page!.t), status: err.status });
+      await show(req, res, services, { values: valuesFrom(body), errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status });
     }
   });
 
@@ -103,7 +98,7 @@ export function ownProfileRoutes({ services }: RouteDeps): Router {
       res.redirect(303, '/profile?saved=photo#photos');
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
-      await show(req, res, services, { errors: errorsOf(err, res.locals.page!.t), status: err.status });
+      await show(req, res, services, { errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status });
     }
   });
 
@@ -115,7 +110,7 @@ export function ownProfileRoutes({ services }: RouteDeps): Router {
       res.redirect(303, '/profile?saved=main#photos');
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
-      await show(req, res, services, { errors: errorsOf(err, res.locals.page!.t), status: err.status });
+      await show(req, res, services, { errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status });
     }
   });
 

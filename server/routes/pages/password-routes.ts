@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import { ChooseNewPasswordPage, RequestResetPage } from '../../../views/pages/reset-password-page.js';
+import { fieldErrorsOf, typedValues } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { startSession } from '../session-helpers.js';
 
@@ -35,7 +36,10 @@ export function passwordRoutes({ services }: RouteDeps): Router {
       res.redirect(303, '/reset-password?sent=1');
     } catch (err) {
       if (!(err instanceof AppError) || wantsJson(req)) throw err;
-      renderPage(res, createElement(RequestResetPage, { email, sent: false, error: res.locals.page!.t(`errors:${err.messageKey}`, err.params) }), {
+      // An unknown address is the field's error (the address comes back as typed); a lockout is the form's.
+      const message = res.locals.page!.t(`errors:${err.messageKey}`, err.params);
+      const errors: Record<string, string> = err.code === 'email_not_found' ? { email: message } : { _form: message };
+      renderPage(res, createElement(RequestResetPage, { email: typedValues(req.body, ['email'] as const, 191).email, sent: false, errors }), {
         layout: 'default', routeName: 'reset-password', title: title(res), status: err.status, noindex: true,
       });
     }
@@ -61,7 +65,7 @@ export function passwordRoutes({ services }: RouteDeps): Router {
     } catch (err) {
       if (!(err instanceof AppError) || wantsJson(req)) throw err;
       const valid = err.code !== 'reset_link_invalid';
-      renderPage(res, createElement(ChooseNewPasswordPage, { token, valid, error: res.locals.page!.t(`errors:${err.messageKey}`, err.params) }), {
+      renderPage(res, createElement(ChooseNewPasswordPage, { token, valid, errors: fieldErrorsOf(err, res.locals.page!.t) }), {
         layout: 'default', routeName: 'reset-password-do', title: res.locals.page!.t('pages:resetPassword.newTitle'), status: err.status, noindex: true,
       });
     }

@@ -7,8 +7,9 @@ import { secureFor } from '../../lib/cookies.js';
 import { setLocaleCookie } from '../../middleware/locale.js';
 import { renderPage } from '../../render/render-page.js';
 import { ErrorPage } from '../../../views/pages/error-page.js';
-import { SettingsPage } from '../../../views/pages/settings-page.js';
+import { SettingsPage, type SettingsPageProps } from '../../../views/pages/settings-page.js';
 import { LOCALES } from '../../../types/settings.js';
+import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput } from '../validate.js';
 
@@ -23,14 +24,15 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
   const router = Router();
   router.use('/settings', membersOnly);
 
-  const show = (res: Response, errors: Record<string, string>, notice?: string, status = 200) => {
+  const show = (res: Response, o: Omit<SettingsPageProps, 'errors'> & { errors?: Record<string, string>; status?: number } = {}) => {
     const t = res.locals.page!.t;
-    renderPage(res, createElement(SettingsPage, { errors, notice }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+    const { status = 200, errors = {}, ...props } = o;
+    renderPage(res, createElement(SettingsPage, { errors, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
   };
 
   router.get('/settings', (req, res) => {
     const key = NOTICES[req.query.saved as keyof typeof NOTICES];
-    show(res, {}, key ? res.locals.page!.t(key) : undefined);
+    show(res, { notice: key ? res.locals.page!.t(key) : undefined });
   });
 
   router.post('/settings/language', async (req, res) => {
@@ -60,11 +62,7 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
       res.redirect(303, '/settings?saved=password');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const t = res.locals.page!.t;
-      const errors = err.details
-        ? Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, t(`errors:${v}`, err.detailParams[k] ?? {})]))
-        : { _form: t(`errors:${err.messageKey}`, err.params) };
-      show(res, errors, undefined, err.status);
+      show(res, { errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status });
     }
   });
 
@@ -77,10 +75,10 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
         email: text(body.new_email), password: text(body.email_password), siteName: req.site.name,
         supportEmail: page.settings.support_email, baseUrl: `${req.protocol}://${req.get('host')}`,
       });
-      show(res, {}, page.t('pages:settings.emailSent', { email }));
+      show(res, { notice: page.t('pages:settings.emailSent', { email }) });
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
-      show(res, Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, page.t(`errors:${v}`)])), undefined, err.status);
+      show(res, { errors: fieldErrorsOf(err, page.t), values: { new_email: text(body.new_email).slice(0, 191) }, status: err.status });
     }
   });
 

@@ -9,6 +9,7 @@ import type { Services } from '../../services/index.js';
 import { cleanTracking } from '../../services/accounts/signup-service.js';
 import { SignupMatchesPage, SignupStepsPage } from '../../../views/pages/signup-page.js';
 import { sexualityOf, type AccountValues, type SignupWizardProps, type WizardStep } from '../../../types/signup.js';
+import { fieldErrorsOf, typedValues } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { startSession, stepOwnerOf } from '../session-helpers.js';
 import { signupContext } from '../signup-context.js';
@@ -30,12 +31,9 @@ interface ShowOptions {
 
 /** Field messages of a failed step, translated; `_form` holds a message that is not about one field. */
 function errorsOf(err: AppError, t: (key: string, vars?: Record<string, unknown>) => string): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (err.code === 'email_exists') errors.email_exists = t(`errors:${err.messageKey}`);
-  else if (err.details) {
-    for (const [field, key] of Object.entries(err.details)) errors[field] = t(`errors:${key}`, err.detailParams[field] ?? {});
-    if (err.details.email === 'emailSuggestion') errors.email_suggestion = '1';
-  } else errors._form = t(`errors:${err.messageKey}`, err.params);
+  if (err.code === 'email_exists') return { email_exists: t(`errors:${err.messageKey}`) };
+  const errors = fieldErrorsOf(err, t);
+  if (err.details?.email === 'emailSuggestion') errors.email_suggestion = '1';
   return errors;
 }
 
@@ -85,7 +83,8 @@ export function signupRoutes({ services }: RouteDeps): Router {
 
   router.post('/signup', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const values = Object.fromEntries(FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 200) : ''])) as unknown as AccountValues;
+    // What the member typed comes back with the errors; the password never does.
+    const values: AccountValues = typedValues(body, FIELDS);
     try {
       const tracking = Object.fromEntries(TRACKING_KEYS.map((k) => [k, body[k]]));
       const ctx = await signupContext(req, services, tracking);
@@ -112,6 +111,8 @@ export function signupRoutes({ services }: RouteDeps): Router {
 
   router.get('/complete-signup', async (req, res) => {
     if (!req.user) return res.redirect(303, '/signup');
+    // Confirmed already: nothing left to complete.
+    if (req.user.status === 'active') return res.redirect(303, '/members');
     const step = await services.signupSteps.current(req.user.id);
     if (step && step !== 'complete') return res.redirect(303, '/signup');
     await show(req, res, services, { step: 'complete', routeName: 'complete-signup' });
