@@ -41,7 +41,7 @@ describe('buying credits in the browser', function () {
 
       // The 250-credit bundle, paid by card.
       await Promise.all([page.waitForURL(/\/credits\/\d+$/), page.locator('.bundle--p1 a').click()]);
-      await page.locator('label.method', { hasText: 'Credit card' }).click();
+      await page.locator('label.method[data-method="creditcard"]').click();
       await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-checkout-method.png`), fullPage: true });
       await Promise.all([page.waitForURL(/\/test-checkout\/tp_/), page.getByTestId('pay').click()]);
       await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-test-checkout.png`) });

@@ -84,8 +84,11 @@ export interface ChatPriceInfo {
   messageCredits: number;
   /** settings.photo_credits: a photo message (its caption included). */
   photoCredits: number;
-  /** minimum_message_costs for the member's country, formatted in its currency; null when unknown. */
-  approx: string | null;
+  /**
+   * What one message costs in money in the member's currency, from the biggest bundle's rate to
+   * the smallest's ("£1.24–£1.80"; BundlesService.messageMoneyLabel); null when no bundle is sold there.
+   */
+  money: string | null;
   messageLength: number;
 }
 

@@ -14,6 +14,18 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 /** Card methods: a repeat order by card is the "recurring card payment" of SPEC.md §4. */
 export const CARD_METHODS: readonly PaymentMethod[] = ['creditcard', 'visa', 'mastercard', 'maestro', 'cartebancaire', 'nexi'];
 
+/**
+ * Card brands that were choices of their own before the chooser had one "Card" choice: providers
+ * take every card through their one card method, so these codes are still accepted (old links,
+ * API clients, repeat orders) and stand for the card choice.
+ */
+export const CARD_BRAND_CODES: readonly PaymentMethod[] = ['visa', 'mastercard', 'maestro', 'cartebancaire', 'nexi'];
+
+/** The chooser's choice a method code stands for: a card brand is the card choice. */
+export function choiceOf(method: PaymentMethod): PaymentMethod {
+  return CARD_BRAND_CODES.includes(method) ? 'creditcard' : method;
+}
+
 /** What a provider says about a payment. */
 export type ProviderStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
 

@@ -1,6 +1,8 @@
 // amora payments reconcile [--older-than MIN] [--max-age DAYS] — for cron: asks the provider about
 // payments no webhook settled (open or pending for longer than MIN minutes, and paid ones that may
-// since have been refunded or charged back) and settles them exactly as the webhook would.
+// since have been refunded or charged back) and settles them exactly as the webhook would; then
+// expires checkouts abandoned past their time (60 minutes open, 24 hours pending, 14 days for bank
+// transfer and direct debit: server/services/payments/checkout-expiry.ts).
 // amora payments refund --payment ID [--amount CENTS] — asks the provider to refund a paid payment;
 // its webhook (or the next reconcile) then takes the credits back.
 // amora payments dd-block --user ID [--unblock] — see payments-direct-debit.ts.
@@ -14,7 +16,7 @@ export function registerPayments(program: Command): void {
 
   payments
     .command('reconcile')
-    .description('settle payments whose webhook never came (run it from cron, e.g. every 10 minutes)')
+    .description('settle payments whose webhook never came and expire abandoned checkouts (run it from cron, e.g. every 10 minutes)')
     .option('--older-than <minutes>', 'only open or pending payments older than this', '10')
     .option('--max-age <days>', 'look back this many days', '60')
     .action(async (opts: { olderThan: string; maxAge: string }) => {

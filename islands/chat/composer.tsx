@@ -77,6 +77,13 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
             )}
           </div>
         )}
+        {credits < price.messageCredits && !error?.creditsLink && (
+          // Said before the member types: a message needs more credits than there are, and where to get them.
+          <div className="chat-compose__error chat-compose__notice" role="status" data-testid="chat-no-credits">
+            <span>{credits <= 0 ? t('outOfCredits', { credits: price.messageCredits }) : t('lowCredits', { credits: price.messageCredits, balance: credits })}</span>
+            <a className="btn btn--primary btn--sm" href="/credits" data-testid="chat-no-credits-buy">{t('buyCredits')}</a>
+          </div>
+        )}
         {attachment && (
           <div className="chat-compose__attachment" data-testid="chat-attachment">
             <img src={attachment.url} alt={t('photoPreviewAlt')} />
@@ -147,8 +154,7 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
               <strong>{t('photoPrice', { credits: price.photoCredits })}</strong>
             ) : (
               <>
-                {t('price', { credits: price.messageCredits })}
-                {price.approx && <> · {t('approx', { price: price.approx })}</>}
+                {price.money ? t('priceMoney', { credits: price.messageCredits, money: price.money }) : t('price', { credits: price.messageCredits })}
                 {' · '}
                 {t('photoPrice', { credits: price.photoCredits })}
               </>

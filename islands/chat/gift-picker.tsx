@@ -8,7 +8,9 @@ import { giftName } from './message-list.js';
 
 export function GiftPicker({ partnerName, onSend }: { partnerName: string; onSend: (gift: Gift) => void }) {
   const { t } = useIsland();
-  const [open, setOpen] = useState(false);
+  // The profile's Gift action leads here with ?gift=1: the catalogue opens at once. The picker is
+  // rendered only after hydration, so reading the address here cannot differ from the server.
+  const [open, setOpen] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('gift') === '1');
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [failed, setFailed] = useState(false);
   const panel = useRef<HTMLDivElement>(null);

@@ -127,17 +127,36 @@ export async function lastFulfilledPayment(db: Runner, userId: number): Promise<
 
 /**
  * Payments the provider may have news on that no webhook brought: open or pending ones older than
- * `settledAfter` (a webhook normally comes within seconds), and paid ones still inside the
- * refund window (a refund or chargeback can come later).
+ * `createdBefore` (a webhook normally comes within seconds), paid ones still inside the refund
+ * window (a refund or chargeback can come later), and ones expired since `expiredSince` (one the
+ * provider still had open when we expired it may yet be paid, and is then fulfilled).
  */
-export async function paymentsToReconcile(db: Runner, o: { createdBefore: number; createdAfter: number; limit: number }): Promise<PaymentRow[]> {
+export async function paymentsToReconcile(
+  db: Runner,
+  o: { createdBefore: number; createdAfter: number; expiredSince: number; limit: number },
+): Promise<PaymentRow[]> {
   const rows = (await db('payments')
     .whereNotNull('provider_ref')
     .andWhere('created_at', '>=', o.createdAfter)
-    .andWhere((w) => w.where((x) => x.whereIn('status', ['open', 'pending']).andWhere('created_at', '<', o.createdBefore)).orWhere('status', 'paid'))
+    .andWhere((w) =>
+      w
+        .where((x) => x.whereIn('status', ['open', 'pending']).andWhere('created_at', '<', o.createdBefore))
+        .orWhere('status', 'paid')
+        .orWhere((x) => x.where('status', 'expired').andWhere('updated_at', '>=', o.expiredSince)),
+    )
     .orderBy('id')
     .limit(o.limit)) as Raw[];
   return rows.map(toPayment);
+}
+
+/**
+ * Expires an abandoned checkout unless it was fulfilled meanwhile: one guarded statement, so a paid
+ * webhook settling at the same moment either comes first (nothing expires) or finds it expired
+ * and fulfils it all the same (settle credits any unfulfilled payment the provider calls paid).
+ */
+export async function expireUnfulfilled(db: Runner, id: number): Promise<boolean> {
+  const n = await db('payments').where({ id }).whereIn('status', ['open', 'pending']).whereNull('fulfilled_at').update({ status: 'expired', updated_at: Date.now() });
+  return Number(n) > 0;
 }
 
 /** Marks the member premium for life (the first fulfilled payment); later calls change nothing. */

@@ -163,6 +163,7 @@ describeEachBackend('chat pages', (env) => {
     const other = await member({ name: 'Rich' });
     const res = await poor.a.post('/chats/send').type('form').send({ _csrf: poor.token, profile: other.profileId, body: 'hi', client_id: clientId() }).expect(303);
     expect(res.headers.location).to.equal('/credits?notice=insufficient_credits');
+    expect((await poor.a.get(res.headers.location!).expect(200)).text).to.include('data-testid="insufficient-credits"');
     expect(await db()('messages').where({ sender_profile_id: poor.profileId })).to.have.length(0);
     expect(await balance(poor.id)).to.equal(PRICE - 1);
 

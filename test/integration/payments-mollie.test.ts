@@ -187,14 +187,15 @@ describe('Mollie provider against the Mollie stand-in', function () {
 
   it('offers what Mollie lists for the amount and currency, as far as it makes sense in the member’s country', async () => {
     const fresh = new MollieProvider({ apiKey: standin.apiKey, apiEndpoint: standin.apiUrl });
-    expect(await fresh.methods('NL', 1250, 'EUR')).to.deep.equal(['ideal', 'creditcard', 'visa', 'mastercard', 'maestro', 'paypal', 'applepay', 'paysafecard', 'sdd', 'sct']);
+    expect(await fresh.methods('NL', 1250, 'EUR')).to.deep.equal(['ideal', 'creditcard', 'paypal', 'applepay', 'paysafecard', 'sdd', 'sct']);
     expect(await fresh.methods('BE', 1250, 'EUR')).to.include('bancontact').and.not.include('ideal');
     expect(await fresh.methods('AT', 1250, 'EUR')).to.include('eps').and.not.include('sofort');
     expect(await fresh.methods('DE', 1250, 'EUR')).to.not.include.members(['giropay', 'sofort']);
-    expect(await fresh.methods('FR', 1250, 'EUR')).to.include('cartebancaire');
-    expect(await fresh.methods('PL', 1250, 'PLN')).to.deep.equal(['blik', 'prezelewy24', 'creditcard', 'visa', 'mastercard', 'maestro', 'paypal', 'applepay', 'paysafecard']);
-    expect(await fresh.methods('US', 1250, 'USD')).to.deep.equal(['creditcard', 'visa', 'mastercard', 'maestro', 'paypal', 'applepay', 'paysafecard']);
-    expect(await fresh.methods('AU', 1250, 'AUD')).to.deep.equal(['creditcard', 'visa', 'mastercard', 'maestro', 'paypal', 'applepay']);
+    // Cartes Bancaires are paid through the one card choice, first in France.
+    expect((await fresh.methods('FR', 1250, 'EUR'))[0]).to.equal('creditcard');
+    expect(await fresh.methods('PL', 1250, 'PLN')).to.deep.equal(['blik', 'prezelewy24', 'creditcard', 'paypal', 'applepay', 'paysafecard']);
+    expect(await fresh.methods('US', 1250, 'USD')).to.deep.equal(['creditcard', 'paypal', 'applepay', 'paysafecard']);
+    expect(await fresh.methods('AU', 1250, 'AUD')).to.deep.equal(['creditcard', 'paypal', 'applepay']);
     // Above paysafecard's maximum (1,000.00) Mollie does not list it.
     expect(await fresh.methods('NL', 150_000, 'EUR')).to.not.include('paysafecard');
 

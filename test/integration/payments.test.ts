@@ -228,7 +228,7 @@ describeEachBackend('payments', (env) => {
     const credits = await m.a.get('/credits').expect(200);
     expect(credits.text).to.include('href="/credits/repeat-order"').and.include('Buy 250 credits again');
     const page = await m.a.get('/credits/repeat-order').expect(200);
-    expect(page.text).to.include('Credit card');
+    expect(page.text).to.include('You pay with Card');
     const key = /name="idempotency_key" value="([^"]+)"/.exec(page.text)![1]!;
     const res = await m.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(page.text), idempotency_key: key }).expect(303);
     const ref = new URL(res.headers.location as string).pathname.split('/').pop()!;

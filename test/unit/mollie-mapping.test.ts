@@ -77,10 +77,12 @@ describe('Mollie mapping', () => {
 describe('methods for a country', () => {
   const euro = COUNTRIES.filter((c) => COUNTRY_CURRENCY[c] === 'EUR');
 
-  it('offers cards and the broad methods everywhere, with no duplicates', () => {
+  it('offers one card choice and the broad methods everywhere, with no duplicates', () => {
     for (const c of [...COUNTRIES, 'XX']) {
       const methods = methodsForCountry(c);
-      expect(methods, c).to.include.members(['creditcard', 'visa', 'mastercard', 'paypal', 'applepay', 'paysafecard']);
+      expect(methods, c).to.include.members(['creditcard', 'paypal', 'applepay', 'paysafecard']);
+      // Card brands are the card choice (accepted as codes, never offered as choices of their own).
+      expect(methods, c).to.not.include.any.members(['visa', 'mastercard', 'maestro', 'cartebancaire', 'nexi']);
       expect(new Set(methods).size, c).to.equal(methods.length);
     }
   });
@@ -94,7 +96,7 @@ describe('methods for a country', () => {
 
   it('offers local methods only in their countries, first', () => {
     const home: Record<string, string[]> = {
-      ideal: ['NL'], bancontact: ['BE'], eps: ['AT'], blik: ['PL'], prezelewy24: ['PL'], cartebancaire: ['FR'], nexi: ['IT'], giropay: ['DE'],
+      ideal: ['NL'], bancontact: ['BE'], eps: ['AT'], blik: ['PL'], prezelewy24: ['PL'], giropay: ['DE'],
       sofort: ['DE', 'AT'],
     };
     for (const [method, countries] of Object.entries(home)) {
@@ -102,5 +104,8 @@ describe('methods for a country', () => {
     }
     expect(methodsForCountry('NL')[0]).to.equal('ideal');
     expect(methodsForCountry('PL').slice(0, 2)).to.deep.equal(['blik', 'prezelewy24']);
+    // Cartes Bancaires and Nexi's cards are paid by card, the local favourite there.
+    expect(methodsForCountry('FR')[0]).to.equal('creditcard');
+    expect(methodsForCountry('IT')[0]).to.equal('creditcard');
   });
 });

@@ -1,6 +1,7 @@
 // Pieces of the direct-debit checkout (/directdebit): the step bar, the order summary and the
 // labelled inputs of the form.
 import { useId, type ReactNode } from 'react';
+import { useFieldState } from './form/index.js';
 import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
 import { formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
@@ -81,6 +82,8 @@ export interface InputProps {
 /** A labelled input with hint and error linked for screen readers. */
 export function Input({ name, label, value, error, hint, type = 'text', autoComplete, maxLength, placeholder, inputMode, className, literal }: InputProps) {
   const id = useId();
+  // Inside <FormErrors>, the first invalid field of the form takes the focus.
+  const { autoFocus } = useFieldState(name, error);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ');
   return (
     <label className={`field dd-field${className ? ` ${className}` : ''}`}>
@@ -98,6 +101,7 @@ export function Input({ name, label, value, error, hint, type = 'text', autoComp
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
+        autoFocus={autoFocus || undefined}
       />
       {hint && <small id={`${id}-hint`}>{hint}</small>}
       {error && <span className="field__error" id={`${id}-err`} role="alert">{error}</span>}

@@ -8,15 +8,17 @@ import type { PaymentMethod, PaymentView } from '../../types/payments.js';
 import PaymentStatusIsland from '../../islands/payment-status.island.js';
 import { BundleList } from '../components/bundle-list.js';
 import { Island } from '../components/island.js';
+import { PaymentMarks } from '../components/payment-marks.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
 
-export function CreditsPage({ bundles, balance, repeat }: { bundles: BundleOffer[]; balance: number; repeat: { offer: BundleOffer; method: PaymentMethod } | null }) {
+export function CreditsPage({ bundles, balance, repeat, insufficient = false }: { bundles: BundleOffer[]; balance: number; repeat: { offer: BundleOffer; method: PaymentMethod } | null; insufficient?: boolean }) {
   const { t, lng, user, settings } = usePage();
   return (
     <div className="container section pricing credits">
       <header className="pricing__head">
         <h1 className="page-title">{t('payments:credits.title')}</h1>
+        {insufficient && <p className="notice notice--error" role="alert" data-testid="insufficient-credits">{t('errors:insufficientCredits')}</p>}
         <p className="credits__balance" data-testid="balance">{t('payments:credits.balance', { count: balance })}</p>
         {!user?.paid_user && <p className="prose__intro">{t('payments:credits.premiumHint')}</p>}
       </header>
@@ -50,14 +52,17 @@ function BundleSummary({ offer }: { offer: BundleOffer }) {
 
 export interface PaymentMethodPageProps {
   offer: BundleOffer;
+  /** In the chooser's order: the member's country's own methods first. */
   methods: PaymentMethod[];
   selected: PaymentMethod | null;
+  /** The member's country: which card brands the card choice shows. */
+  country: string;
   idempotencyKey: string;
   error: string | null;
 }
 
 /** Choose how to pay: one radio per method the provider offers here, and one pay button. */
-export function PaymentMethodPage({ offer, methods, selected, idempotencyKey, error }: PaymentMethodPageProps) {
+export function PaymentMethodPage({ offer, methods, selected, country, idempotencyKey, error }: PaymentMethodPageProps) {
   const { t, lng, csrfToken, settings } = usePage();
   const checked = selected && methods.includes(selected) ? selected : methods[0];
   return (
@@ -75,10 +80,10 @@ export function PaymentMethodPage({ offer, methods, selected, idempotencyKey, er
           <fieldset className="methods">
             <legend>{t('payments:checkout.method')}</legend>
             {methods.map((m) => (
-              <label key={m} className="method">
+              <label key={m} className="method" data-method={m}>
                 <input type="radio" name="method" value={m} defaultChecked={m === checked} />
-                <span className={`method__logo method__logo--${m}`} aria-hidden="true">{METHOD_MARKS[m]}</span>
                 <span className="method__name">{t(`payments:methods.${m}`)}</span>
+                <PaymentMarks method={m} country={country} />
               </label>
             ))}
           </fieldset>
@@ -91,13 +96,6 @@ export function PaymentMethodPage({ offer, methods, selected, idempotencyKey, er
     </div>
   );
 }
-
-/** Short marks in the method chooser, so the list reads at a glance without third-party logos. */
-const METHOD_MARKS: Record<PaymentMethod, string> = {
-  sdd: 'SEPA', prezelewy24: 'P24', blik: 'BLIK', sct: 'SEPA', giropay: 'giro', mastercard: 'MC', visa: 'VISA', creditcard: 'CARD',
-  cartebancaire: 'CB', nexi: 'nexi', ideal: 'iDEAL', bancontact: 'BC', applepay: 'Pay', paysafecard: 'psc', maestro: 'MAE',
-  paypal: 'PP', sofort: 'SOFORT', eps: 'eps',
-};
 
 export function RepeatOrderPage({ offer, method, idempotencyKey }: { offer: BundleOffer; method: PaymentMethod; idempotencyKey: string }) {
   const { t, lng, csrfToken } = usePage();
@@ -131,8 +129,10 @@ export function PaymentStatusPage({ payment, retryMethods, balance }: PaymentSta
   const { t, lng } = usePage();
   const price = formatMoney(lng, payment.amount_cents, payment.currency);
   const waiting = payment.state === 'loading' || payment.state === 'pending';
+  // An abandoned checkout that expired is a failure of nobody's: it says so and offers the same purchase again.
+  const texts = payment.status === 'expired' ? 'expired' : payment.state;
   return (
-    <div className="container section narrow checkout payment-status" data-state={payment.state}>
+    <div className="container section narrow checkout payment-status" data-state={payment.state} data-status={payment.status}>
       {waiting && (
         <noscript>
           <meta httpEquiv="refresh" content="4" />
@@ -140,8 +140,8 @@ export function PaymentStatusPage({ payment, retryMethods, balance }: PaymentSta
       )}
       <div className={`payment-status__card payment-status__card--${payment.state}`} role="status">
         <StatusIcon state={payment.state} />
-        <h1 className="payment-status__title">{t(`payments:state.${payment.state}.title`)}</h1>
-        <p>{t(`payments:state.${payment.state}.text`, { count: payment.credits, price, method: t(`payments:methods.${payment.method}`) })}</p>
+        <h1 className="payment-status__title">{t(`payments:state.${texts}.title`)}</h1>
+        <p>{t(`payments:state.${texts}.text`, { count: payment.credits, price, method: t(`payments:methods.${payment.method}`) })}</p>
         {payment.state === 'completed' && <p className="credits__balance">{t('payments:credits.balance', { count: balance })}</p>}
       </div>
       {(payment.state === 'loading' || payment.state === 'pending') && (
@@ -159,6 +159,9 @@ export function PaymentStatusPage({ payment, retryMethods, balance }: PaymentSta
   );
 }
 
+/** The same purchase again: what an expired checkout offers on /transactions and its own page. */
+export const retryHref = (p: PaymentView) => `/credits/${p.bundle_id}/${p.method}`;
+
 /** After a failure: another method; after a failed repeat card payment, manual card entry or PayPal (SPEC.md §4). */
 function RetryChoices({ payment, retryMethods }: { payment: PaymentView; retryMethods: PaymentMethod[] }) {
   const { t } = usePage();
@@ -170,16 +173,26 @@ function RetryChoices({ payment, retryMethods }: { payment: PaymentView; retryMe
       </div>
     );
   }
+  const expired = payment.status === 'expired';
   return (
     <div className="payment-status__next">
-      <h2 className="payment-status__retry">{t('payments:retry.title')}</h2>
-      <ul className="retry-methods">
-        {retryMethods.map((m) => (
-          <li key={m}>
-            <a className="btn btn--secondary btn--block" href={`/credits/${payment.bundle_id}/${m}`} data-method={m}>{t(`payments:methods.${m}`)}</a>
-          </li>
-        ))}
-      </ul>
+      {expired && (
+        <a className="btn btn--primary btn--block" href={retryHref(payment)} data-testid="retry-same">
+          {t('payments:retry.again', { method: t(`payments:methods.${payment.method}`) })}
+        </a>
+      )}
+      {retryMethods.length > 0 && (
+        <>
+          <h2 className="payment-status__retry">{t(expired ? 'payments:retry.other' : 'payments:retry.title')}</h2>
+          <ul className="retry-methods">
+            {retryMethods.map((m) => (
+              <li key={m}>
+                <a className="btn btn--secondary btn--block" href={`/credits/${payment.bundle_id}/${m}`} data-method={m}>{t(`payments:methods.${m}`)}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
@@ -229,7 +242,12 @@ export function TransactionsPage({ payments, ledger, balance }: TransactionsPage
                   <td>{t('pages:pricing.credits', { count: p.credits })}</td>
                   <td>{formatMoney(lng, p.amount_cents, p.currency)}</td>
                   <td>{t(`payments:methods.${p.method}`)}</td>
-                  <td><span className={`status-pill status-pill--${p.state}`}>{t(`payments:status.${p.status}`)}</span></td>
+                  <td>
+                    <span className={`status-pill status-pill--${p.status === 'expired' ? 'expired' : p.state}`}>{t(`payments:status.${p.status}`)}</span>
+                    {p.status === 'expired' && (
+                      <a className="transactions__retry" href={retryHref(p)} data-testid="retry-expired">{t('payments:transactions.retry')}</a>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

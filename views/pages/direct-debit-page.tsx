@@ -4,6 +4,7 @@
 import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
 import type { DirectDebitCodeStep, DirectDebitFormValues } from '../../types/direct-debit.js';
 import { DirectDebitSteps, Input, OrderSummary, StepCard } from '../components/direct-debit-parts.js';
+import { Checkbox, FormErrors } from '../components/form/index.js';
 import { formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
 
@@ -59,29 +60,27 @@ function MandateForm({ offer, creditor, errors, values, authorized }: DirectDebi
       <form method="post" action="/directdebit" className="form dd-form" noValidate>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="bundle" value={offer.id} />
-        <Input name="account_holder" label={f('accountHolder')} value={v.account_holder} error={errors.account_holder} autoComplete="name" maxLength={70} hint={f('accountHolderHint')} />
-        <Input
-          name="iban" label={f('iban')} value={v.iban} error={errors.iban} autoComplete="off" maxLength={42} placeholder={f('ibanPlaceholder')}
-          className="dd-field--iban" literal
-        />
-        <div className="dd-row dd-row--street">
-          <Input name="street" label={f('street')} value={v.street} error={errors.street} autoComplete="address-line1" maxLength={100} />
-          <Input name="house_number" label={f('houseNumber')} value={v.house_number} error={errors.house_number} autoComplete="off" maxLength={16} />
-        </div>
-        <div className="dd-row dd-row--city">
-          <Input name="zip" label={f('zip')} value={v.zip} error={errors.zip} autoComplete="postal-code" maxLength={16} literal />
-          <Input name="city" label={f('city')} value={v.city} error={errors.city} autoComplete="address-level2" maxLength={100} />
-        </div>
-        <Input name="phone" type="tel" label={f('phone')} value={v.phone} error={errors.phone} autoComplete="tel" inputMode="tel" maxLength={32} hint={f('phoneHint')} />
-        <fieldset className={`dd-mandate${errors.authorize ? ' dd-mandate--error' : ''}`}>
-          <legend className="dd-mandate__title">{f('mandateTitle')}</legend>
-          <p className="dd-mandate__text">{t('payments:directDebit.form.authorization', { creditor, amount: formatMoney(lng, offer.priceCents, offer.currency) })}</p>
-          <label className="dd-check">
-            <input type="checkbox" name="authorize" value="1" defaultChecked={authorized} aria-invalid={errors.authorize ? true : undefined} />
-            <span>{f('authorize')}</span>
-          </label>
-          {errors.authorize && <span className="field__error" role="alert">{errors.authorize}</span>}
-        </fieldset>
+        <FormErrors errors={errors}>
+          <Input name="account_holder" label={f('accountHolder')} value={v.account_holder} error={errors.account_holder} autoComplete="name" maxLength={70} hint={f('accountHolderHint')} />
+          <Input
+            name="iban" label={f('iban')} value={v.iban} error={errors.iban} autoComplete="off" maxLength={42} placeholder={f('ibanPlaceholder')}
+            className="dd-field--iban" literal
+          />
+          <div className="dd-row dd-row--street">
+            <Input name="street" label={f('street')} value={v.street} error={errors.street} autoComplete="address-line1" maxLength={100} />
+            <Input name="house_number" label={f('houseNumber')} value={v.house_number} error={errors.house_number} autoComplete="off" maxLength={16} />
+          </div>
+          <div className="dd-row dd-row--city">
+            <Input name="zip" label={f('zip')} value={v.zip} error={errors.zip} autoComplete="postal-code" maxLength={16} literal />
+            <Input name="city" label={f('city')} value={v.city} error={errors.city} autoComplete="address-level2" maxLength={100} />
+          </div>
+          <Input name="phone" type="tel" label={f('phone')} value={v.phone} error={errors.phone} autoComplete="tel" inputMode="tel" maxLength={32} hint={f('phoneHint')} />
+          <fieldset className={`dd-mandate${errors.authorize ? ' dd-mandate--error' : ''}`}>
+            <legend className="dd-mandate__title">{f('mandateTitle')}</legend>
+            <p className="dd-mandate__text">{t('payments:directDebit.form.authorization', { creditor, amount: formatMoney(lng, offer.priceCents, offer.currency) })}</p>
+            <Checkbox name="authorize" defaultChecked={authorized} className="dd-check">{f('authorize')}</Checkbox>
+          </fieldset>
+        </FormErrors>
         <button type="submit" className="btn btn--primary btn--lg btn--block" data-testid="dd-submit">{f('submit')}</button>
         <p className="dd-secure">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

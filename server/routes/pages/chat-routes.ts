@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError, NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import { FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
+import type { BundlesService } from '../../services/payments/bundles-service.js';
 import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, MessagesPage } from '../../../types/chat.js';
 import type { PageContext } from '../../../views/render-context.js';
 import { ChatPage } from '../../../views/pages/chat-page.js';
@@ -42,19 +43,11 @@ function membersOnly(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** "1 message = 10 credits ≈ €0.40": the member's country's cheapest price, in its currency. */
-function priceInfo(page: PageContext, country: string | undefined): ChatPriceInfo {
+/** "1 message = 10 credits (£1.24–£1.80)": the money at the bundles' rates comes from the bundles service, in the member's currency. */
+async function priceInfo(bundles: BundlesService, siteId: number, page: PageContext, country: string): Promise<ChatPriceInfo> {
   const { settings, lng } = page;
-  const cost = country ? settings.minimum_message_costs[country] : undefined;
-  let approx: string | null = null;
-  if (cost) {
-    try {
-      approx = new Intl.NumberFormat(lng, { style: 'currency', currency: cost.currency }).format(cost.costs);
-    } catch {
-      approx = null; // an unknown currency code in the settings: show the credits only
-    }
-  }
-  return { messageCredits: settings.message_credits, photoCredits: settings.photo_credits, approx, messageLength: settings.message_length };
+  const money = await bundles.messageMoneyLabel(siteId, country, settings.message_credits, lng);
+  return { messageCredits: settings.message_credits, photoCredits: settings.photo_credits, money, messageLength: settings.message_length };
 }
 
 /** The send form's error from the redirect's `error` query, localized; unknown values are ignored. */
@@ -87,7 +80,7 @@ export function chatRoutes({ services }: RouteDeps): Router {
       hasNewer: open.hasNewer,
       chats,
       credits: user.credits,
-      price: priceInfo(page, user.profile.country),
+      price: await priceInfo(services.bundles, req.site.id, page, user.profile.country ?? page.settings.geoip_selected_country),
       fictionalLabel: page.settings.fictional_singular,
       formClientId: randomBytes(16).toString('hex'),
       formError: open.partner ? formErrorOf(page, req.query.error, open.partner) : null,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppError, NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import type { PaymentsService } from '../../services/payments/payments-service.js';
-import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '../../../types/payments.js';
+import { choiceOf, isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '../../../types/payments.js';
 import { CheckoutRedirectPage, CreditsPage, PaymentMethodPage, PaymentStatusPage, RepeatOrderPage, TransactionsPage } from '../../../views/pages/credits-pages.js';
 import type { RouteDeps } from '../route-deps.js';
 import { membersOnly } from '../session-helpers.js';
@@ -55,7 +55,9 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     const repeatOffer = last && bundles.find((b) => b.id === last.bundleId);
     const repeat = repeatOffer && last ? { offer: repeatOffer, method: last.method } : null;
     const balance = await services.credits.balanceOf(user.id);
-    renderPage(res, createElement(CreditsPage, { bundles, balance, repeat }), { layout: 'default', routeName: 'credits', title: page.t('payments:credits.title'), noindex: true });
+    // A message sent without JavaScript that the balance could not pay lands here with the reason.
+    const insufficient = req.query.notice === 'insufficient_credits';
+    renderPage(res, createElement(CreditsPage, { bundles, balance, repeat, insufficient }), { layout: 'default', routeName: 'credits', title: page.t('payments:credits.title'), noindex: true });
   });
 
   router.get('/credits/repeat-order', async (req, res) => {
@@ -79,9 +81,11 @@ export function creditsRoutes({ services }: RouteDeps): Router {
 
   const showChooser = async (req: Request, res: Response, selected: PaymentMethod | null, error: string | null, status = 200) => {
     const page = res.locals.page!;
-    const offer = await payments.offer(req.site.id, countryOf(req, res), parseId(req.params.id), page.settings.message_credits);
-    const methods = await payments.methodsFor(countryOf(req, res), offer);
-    renderPage(res, createElement(PaymentMethodPage, { offer, methods, selected, idempotencyKey: newKey(), error }), {
+    const country = countryOf(req, res);
+    const offer = await payments.offer(req.site.id, country, parseId(req.params.id), page.settings.message_credits);
+    const methods = await payments.methodsFor(country, offer);
+    // An old card-brand link (/credits/1/visa) selects the one card choice.
+    renderPage(res, createElement(PaymentMethodPage, { offer, methods, selected: selected && choiceOf(selected), country, idempotencyKey: newKey(), error }), {
       layout: 'default', routeName: selected ? 'credits-id-paymentmethod' : 'credits-id', title: page.t('payments:checkout.title'), noindex: true, status,
     });
   };
@@ -138,7 +142,7 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     let retryMethods: PaymentMethod[] = [];
     if (payment.state === 'failed') {
       const offer = await payments.offer(req.site.id, country, payment.bundle_id, page.settings.message_credits).catch(() => undefined);
-      retryMethods = offer ? (await payments.methodsFor(country, offer).catch(() => [])).filter((m) => m !== payment.method) : [];
+      retryMethods = offer ? (await payments.methodsFor(country, offer).catch(() => [])).filter((m) => m !== choiceOf(payment.method)) : [];
     }
     const balance = await services.credits.balanceOf(req.user!.id);
     renderPage(res, createElement(PaymentStatusPage, { payment, retryMethods, balance }), {

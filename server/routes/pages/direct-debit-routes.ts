@@ -9,6 +9,7 @@ import type { BundleOffer } from '../../services/payments/bundles-service.js';
 import { OtpRejectedError, type DirectDebitPayer } from '../../services/payments/direct-debit-service.js';
 import { DIRECT_DEBIT_FIELDS, type DirectDebitFormValues } from '../../../types/direct-debit.js';
 import { DirectDebitPage, type DirectDebitPageProps } from '../../../views/pages/direct-debit-page.js';
+import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 
 type View = Omit<DirectDebitPageProps, 'offer' | 'creditor'>;
@@ -32,11 +33,6 @@ function payerOf(req: Request, res: Response): DirectDebitPayer {
 /** What the member typed, to show it again (the IBAN too: it is their own, and only on this response). */
 function valuesFrom(body: Record<string, unknown>): DirectDebitFormValues {
   return Object.fromEntries(DIRECT_DEBIT_FIELDS.map((f) => [f, textOf(body[f])])) as unknown as DirectDebitFormValues;
-}
-
-function errorsOf(err: AppError, t: (key: string, vars?: Record<string, unknown>) => string): Record<string, string> {
-  if (!err.details) return { _form: t(`errors:${err.messageKey}`, err.params) };
-  return Object.fromEntries(Object.entries(err.details).map(([field, key]) => [field, t(`errors:${key}`, err.detailParams[field] ?? {})]));
 }
 
 export function directDebitRoutes({ services }: RouteDeps): Router {
@@ -88,7 +84,7 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
       if (!(err instanceof AppError) || (err.status >= 500 && err.code !== 'sms_failed')) throw err;
       const unavailable = UNAVAILABLE[err.code];
       if (unavailable) return show(res, offer, { step: unavailable, errors: {} }, err.status);
-      show(res, offer, { step: 'form', errors: errorsOf(err, res.locals.page!.t), values: valuesFrom(body), authorized: body.authorize === '1' }, err.status);
+      show(res, offer, { step: 'form', errors: fieldErrorsOf(err, res.locals.page!.t), values: valuesFrom(body), authorized: body.authorize === '1' }, err.status);
     }
   });
 
@@ -106,7 +102,7 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
       if (unavailable) return show(res, offer, { step: unavailable, errors: {} }, err.status);
       const triesLeft = err instanceof OtpRejectedError ? err.triesLeft : undefined;
       const expired = err.code === 'otp_expired' || triesLeft === 0;
-      await showCode(req, res, offer, reference, { errors: errorsOf(err, res.locals.page!.t), triesLeft, expired }, err.status);
+      await showCode(req, res, offer, reference, { errors: fieldErrorsOf(err, res.locals.page!.t), triesLeft, expired }, err.status);
     }
   });
 
@@ -121,7 +117,7 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
       if (!(err instanceof AppError) || err instanceof NotFoundError || (err.status >= 500 && err.code !== 'sms_failed')) throw err;
       const unavailable = UNAVAILABLE[err.code];
       if (unavailable) return show(res, offer, { step: unavailable, errors: {} }, err.status);
-      await showCode(req, res, offer, reference, { errors: errorsOf(err, res.locals.page!.t) }, err.status);
+      await showCode(req, res, offer, reference, { errors: fieldErrorsOf(err, res.locals.page!.t) }, err.status);
     }
   });
 

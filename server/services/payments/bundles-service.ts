@@ -15,6 +15,13 @@ export interface BundleOffer {
   messagePriceCents: number;
 }
 
+/** What one message costs in money, across the bundles offered: the smallest bundle's rate is the dearest. */
+export interface MessageMoney {
+  minCents: number;
+  maxCents: number;
+  currency: string;
+}
+
 export class BundlesService {
   private readonly cache = new TtlCache<BundleRow[]>(60_000);
 
@@ -33,5 +40,32 @@ export class BundlesService {
         style: b.style,
         messagePriceCents: Math.round((b.priceCents / b.credits) * messageCredits),
       }));
+  }
+
+  /**
+   * The money one message costs a member in `country`, from the biggest bundle's rate to the
+   * smallest's (what a first buyer starts with); null when no bundle is sold in its currency.
+   */
+  async messageMoney(siteId: number, country: string, messageCredits: number): Promise<MessageMoney | null> {
+    const offers = await this.forCountry(siteId, country, messageCredits);
+    if (offers.length === 0) return null;
+    const rates = offers.map((b) => b.messagePriceCents);
+    return { minCents: Math.min(...rates), maxCents: Math.max(...rates), currency: offers[0]!.currency };
+  }
+
+  /** The same, written in the member's language: "£1.24–£1.80", or one figure when every bundle has one rate. */
+  async messageMoneyLabel(siteId: number, country: string, messageCredits: number, lng: string): Promise<string | null> {
+    const money = await this.messageMoney(siteId, country, messageCredits);
+    return money && formatMessageMoney(lng, money);
+  }
+}
+
+export function formatMessageMoney(lng: string, m: MessageMoney): string {
+  try {
+    const format = new Intl.NumberFormat(lng, { style: 'currency', currency: m.currency });
+    return m.minCents === m.maxCents ? format.format(m.minCents / 100) : format.formatRange(m.minCents / 100, m.maxCents / 100);
+  } catch {
+    const amount = (cents: number) => (cents / 100).toFixed(2);
+    return `${amount(m.minCents)}${m.minCents === m.maxCents ? '' : `–${amount(m.maxCents)}`} ${m.currency}`;
   }
 }

@@ -50,6 +50,11 @@ export interface PaymentProvider {
   fetch(ref: string): Promise<ProviderPayment | null>;
   /** Asks the provider to refund (part of) a paid payment; the webhook then reports it. */
   refund(ref: string, amountCents: number): Promise<void>;
+  /**
+   * Ends a checkout the payer abandoned, where the provider can (the test provider: its open
+   * payments expire the way Mollie's do by themselves). Without it, reconcile expires only ours.
+   */
+  expire?(ref: string): Promise<void>;
   /** Origins the payer's browser is sent to (for the Content-Security-Policy form-action). */
   readonly checkoutOrigins: readonly string[];
 }

@@ -10,12 +10,14 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../e
 import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
 import {
-  blockDirectDebit, findPaymentByKey, findPaymentByPublicId, findPaymentByRef, insertPayment, lastFulfilledPayment, lockPayment, makePremium,
+  blockDirectDebit, expireUnfulfilled, findPaymentByKey, findPaymentByPublicId, findPaymentByRef, insertPayment, lastFulfilledPayment, lockPayment, makePremium,
   paymentsOf, paymentsToReconcile, recordProviderAnswer, updatePayment, type PaymentRow,
 } from '../../repos/payments-repo.js';
 import { CARD_METHODS, type PaymentMethod, type PaymentStatus, type PaymentView } from '../../../types/payments.js';
 import type { BadgesService } from '../events/badges-service.js';
 import type { BundleOffer, BundlesService } from './bundles-service.js';
+import { expiresAt } from './checkout-expiry.js';
+import { isOffered } from './method-availability.js';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
 
 const DAY_MS = 86_400_000;
@@ -49,8 +51,12 @@ export type SettleOutcome = 'fulfilled' | 'reversed' | 'updated' | 'unchanged' |
 
 export interface ReconcileResult {
   checked: number;
-  outcomes: Record<SettleOutcome | 'error', number>;
+  /** `expired`: abandoned checkouts that reconcile ended (see checkout-expiry.ts). */
+  outcomes: Record<SettleOutcome | 'expired' | 'error', number>;
 }
+
+/** How long after its expiry reconcile still asks about an expired payment: a late payment is then fulfilled. */
+const LATE_PAYMENT_WINDOW_MS = 2 * DAY_MS;
 
 /** Keys are the buyer's: printable ASCII, like the Idempotency-Key header of payment APIs. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
@@ -88,7 +94,7 @@ export class PaymentsService {
     if (prior) return replayOf(prior, input);
 
     const offer = await this.offer(input.siteId, input.country, input.bundleId, 1);
-    if (!(await this.methodsFor(input.country, offer)).includes(input.method)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
+    if (!isOffered(await this.methodsFor(input.country, offer), input.method)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
     if ((input.method === 'sdd') !== (input.mandate !== undefined)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
 
     const publicId = randomBytes(12).toString('hex');
@@ -159,24 +165,50 @@ export class PaymentsService {
     return result.outcome;
   }
 
-  /** Settles payments whose webhook never came (cron: `amora payments reconcile`). */
-  async reconcile(o: { olderThanMinutes?: number; maxAgeDays?: number; limit?: number } = {}): Promise<ReconcileResult> {
-    const now = Date.now();
+  /**
+   * Settles payments whose webhook never came (cron: `amora payments reconcile`), and expires
+   * checkouts left open past their time (checkout-expiry.ts): the provider is asked first, so a
+   * payment it calls paid is fulfilled, never expired.
+   */
+  async reconcile(o: { olderThanMinutes?: number; maxAgeDays?: number; limit?: number; now?: number } = {}): Promise<ReconcileResult> {
+    const now = o.now ?? Date.now();
     const rows = await paymentsToReconcile(this.db, {
       createdBefore: now - (o.olderThanMinutes ?? 10) * 60_000,
       createdAfter: now - (o.maxAgeDays ?? 60) * DAY_MS,
+      expiredSince: now - LATE_PAYMENT_WINDOW_MS,
       limit: o.limit ?? 1000,
     });
-    const outcomes: ReconcileResult['outcomes'] = { fulfilled: 0, reversed: 0, updated: 0, unchanged: 0, unknown: 0, mismatch: 0, error: 0 };
+    const outcomes: ReconcileResult['outcomes'] = { fulfilled: 0, reversed: 0, updated: 0, unchanged: 0, unknown: 0, mismatch: 0, expired: 0, error: 0 };
     for (const row of rows) {
       try {
-        outcomes[await this.settle(row.providerRef!)]++;
+        const outcome = await this.settle(row.providerRef!);
+        const settled = outcome === 'unchanged' || outcome === 'updated' ? await findPaymentByPublicId(this.db, row.publicId) : undefined;
+        const deadline = settled && expiresAt(settled);
+        if (settled && deadline && now >= deadline && (await this.expire(settled))) outcomes.expired++;
+        else outcomes[outcome]++;
       } catch (err) {
         outcomes.error++;
         this.logger.error({ err, payment: row.publicId }, 'reconcile: provider did not answer');
       }
     }
     return { checked: rows.length, outcomes };
+  }
+
+  /**
+   * Ends an abandoned checkout: at the provider where it can (then its word is taken as any
+   * other), and ours with a guarded update that leaves a payment fulfilled meanwhile alone. A
+   * provider that reports it paid later still gets it fulfilled (settle, DESIGN.md §6).
+   */
+  private async expire(row: PaymentRow): Promise<boolean> {
+    if (this.provider.expire) {
+      await this.provider.expire(row.providerRef!);
+      if ((await this.settle(row.providerRef!)) === 'fulfilled') return false;
+    }
+    const current = await findPaymentByPublicId(this.db, row.publicId);
+    if (current?.status === 'expired' && !current.fulfilledAt) return true;
+    const expired = await expireUnfulfilled(this.db, row.id);
+    if (expired) this.logger.info({ payment: row.publicId, method: row.method, status: row.status }, 'abandoned checkout expired');
+    return expired;
   }
 
   /** Asks the provider to refund a paid payment (whole, or `amountCents` of it); its webhook then takes the credits back. */
@@ -235,6 +267,8 @@ async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logg
   if (!row.fulfilledAt) {
     if (word.status !== 'paid') {
       if (word.status === row.status) return { outcome: 'unchanged' };
+      // Expired by us while the provider still had it open: it stays expired unless it gets paid.
+      if (row.status === 'expired' && (word.status === 'open' || word.status === 'pending')) return { outcome: 'unchanged' };
       await updatePayment(tx, id, { status: word.status });
       return { outcome: 'updated' };
     }

@@ -61,6 +61,11 @@ export class TestProvider implements PaymentProvider {
     return findTestPayment(this.db, ref);
   }
 
+  /** An abandoned checkout ends (reconcile asks): open or pending becomes expired, a settled one stays as it is. */
+  async expire(ref: string): Promise<void> {
+    await setTestPaymentStatus(this.db, ref, 'expired');
+  }
+
   /** A chargeback by the payer's bank (tests and `amora payments` use it); then the webhook. */
   async chargeback(ref: string, amountCents: number): Promise<void> {
     if (!(await addTestReversal(this.db, ref, 'charged_back_cents', amountCents))) throw new ProviderError(`test provider: cannot charge back ${ref}`);
