@@ -6,8 +6,8 @@ import { hashPassword } from '../server/lib/passwords.js';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import type { MediaService } from '../server/services/media/media-service.js';
 import { DEFAULT_SETTINGS } from '../server/services/sites/default-settings.js';
-import { makeVariants, renderAvatar } from './lib/avatar.js';
-import { demoProfile, pick } from './lib/demo-profile.js';
+import { renderAvatarVariants, type AvatarSpec } from './lib/avatar.js';
+import { avatarSpecFor, demoProfile, pick } from './lib/demo-profile.js';
 import { mulberry32 } from './lib/prng.js';
 
 const MARKER = 'seed:demo:v1';
@@ -18,8 +18,8 @@ export const prng = mulberry32;
 
 export const newFileKey = () => randomBytes(16).toString('hex');
 
-async function storeAvatar(db: Db, media: MediaService, profileId: number, jpeg: Buffer, position: number, now: number): Promise<number> {
-  const { full, thumb, blurred } = await makeVariants(jpeg);
+async function storeAvatar(db: Db, media: MediaService, profileId: number, spec: AvatarSpec, position: number, now: number): Promise<number> {
+  const { full, thumb, blurred } = await renderAvatarVariants(spec);
   const fileKey = newFileKey();
   await media.store(fileKey, { full, thumb, blur: blurred });
   const [id] = await db('photos').insert({ profile_id: profileId, file_key: fileKey, width: 720, height: 960, status: 'active', position, reviewed_at: now, created_at: now });
@@ -44,20 +44,16 @@ export async function seedDemo(db: Db, media: MediaService, opts: { profiles: nu
       created_at: lastActive - 30 * 86400000,
       updated_at: lastActive,
     });
-    const { gender, hairColor: hair } = demo;
     const id = Number(profileId);
-    const ageGroup = demo.age < 32 ? 'young' : demo.age < 50 ? 'middle' : 'older';
     const photoCount = 1 + Math.floor(rnd() * 3);
-    const look = Math.floor(rnd() * 1000);
     // Pictures are drawn a few profiles at a time (sharp works on its own threads); random draws
     // stay in this loop, so the data is the same on every machine.
     pending.push(
       (async () => {
         const photoIds: number[] = [];
         for (let p = 0; p < photoCount; p++) {
-          // The same person (seed) in another style for each further photo.
-          const jpeg = await renderAvatar({ seed: i * 7, gender, hairColor: hair, ageGroup, variant: look + p });
-          photoIds.push(await storeAvatar(db, media, id, jpeg, p, now.getTime()));
+          // The same person (face, hair, age) in every photo; place, clothes, pose and light change.
+          photoIds.push(await storeAvatar(db, media, id, avatarSpecFor(demo, p), p, now.getTime()));
         }
         await db('profiles').where({ id }).update({ main_photo_id: photoIds[0], photo_count: photoCount });
       })(),

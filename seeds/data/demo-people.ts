@@ -1,4 +1,6 @@
 // Deterministic demo data (names, cities, about texts, interests) for seeding a few hundred profiles.
+import { from, type About, type AboutGroups } from './about-kinds.js';
+import { MORE_ABOUT } from './demo-about-more.js';
 
 export type DemoCountry =
   | 'NL' | 'BE' | 'DE' | 'AT' | 'CH' | 'FR' | 'IT' | 'ES' | 'PL' | 'GB' | 'IE' | 'US' | 'CA' | 'AU' | 'NZ';
@@ -11,76 +13,11 @@ export const DEMO_COUNTRIES: readonly DemoCountry[] = [
 export const ABOUT_LANGUAGES: readonly AboutLanguage[] = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'];
 
 // ---------------------------------------------------------------------------------------------
-// First names, local spelling
-
-export const FIRST_NAMES: Record<DemoCountry, { male: string[]; female: string[] }> = {
-  NL: {
-    male: ['Daan', 'Sem', 'Lucas', 'Levi', 'Finn', 'Milan', 'Bram', 'Thijs', 'Jesse', 'Ruben', 'Stijn', 'Lars', 'Jeroen', 'Martijn', 'Bas', 'Niels', 'Tim', 'Koen', 'Wouter', 'Joost', 'Pieter', 'Sander', 'Rick', 'Dennis', 'Erik', 'Jasper', 'Maarten', 'Hans'],
-    female: ['Emma', 'Julia', 'Sophie', 'Tess', 'Anna', 'Fleur', 'Lotte', 'Sanne', 'Lisa', 'Eva', 'Femke', 'Iris', 'Anouk', 'Marieke', 'Esther', 'Ilse', 'Mirjam', 'Linda', 'Monique', 'Ingrid', 'Noor', 'Sara', 'Roos', 'Lieke', 'Floor', 'Maud', 'Annemiek', 'Judith'],
-  },
-  BE: {
-    male: ['Arthur', 'Louis', 'Noah', 'Jules', 'Victor', 'Mathis', 'Wout', 'Pieter-Jan', 'Jens', 'Tom', 'Kris', 'Bart', 'Koen', 'Geert', 'Dirk', 'Wim', 'Filip', 'Joris', 'Steven', 'Nicolas', 'Maxime', 'Olivier', 'Thibault', 'Quentin', 'Lander', 'Seppe', 'Robbe', 'Jef'],
-    female: ['Olivia', 'Louise', 'Marie', 'Elise', 'Ella', 'Nina', 'Lotte', 'Hanne', 'Lien', 'Ellen', 'Els', 'An', 'Katrien', 'Veerle', 'Griet', 'Sofie', 'Inge', 'Nathalie', 'Camille', 'Manon', 'Chloé', 'Amélie', 'Céline', 'Justine', 'Jana', 'Febe', 'Fien', 'Lore'],
-  },
-  DE: {
-    male: ['Lukas', 'Leon', 'Finn', 'Jonas', 'Felix', 'Maximilian', 'Paul', 'Tobias', 'Florian', 'Sebastian', 'Jan', 'Niklas', 'Moritz', 'Matthias', 'Stefan', 'Andreas', 'Michael', 'Thomas', 'Markus', 'Christian', 'Daniel', 'Alexander', 'Philipp', 'Jürgen', 'Uwe', 'Frank', 'Dirk', 'Björn'],
-    female: ['Anna', 'Lena', 'Laura', 'Julia', 'Lea', 'Sophie', 'Hannah', 'Mia', 'Katharina', 'Johanna', 'Sarah', 'Lisa', 'Jana', 'Sabine', 'Petra', 'Claudia', 'Susanne', 'Nicole', 'Stefanie', 'Andrea', 'Birgit', 'Anja', 'Kerstin', 'Franziska', 'Carolin', 'Melanie', 'Ute', 'Tanja'],
-  },
-  AT: {
-    male: ['Lukas', 'Tobias', 'David', 'Elias', 'Jakob', 'Florian', 'Stefan', 'Andreas', 'Christoph', 'Markus', 'Martin', 'Bernhard', 'Wolfgang', 'Gerhard', 'Johannes', 'Clemens', 'Matthias', 'Dominik', 'Patrick', 'Manuel', 'Georg', 'Thomas', 'Alexander', 'Philipp', 'Reinhard', 'Franz', 'Herbert', 'Valentin'],
-    female: ['Anna', 'Hannah', 'Sophie', 'Lena', 'Valentina', 'Magdalena', 'Theresa', 'Katharina', 'Elisabeth', 'Julia', 'Sarah', 'Lisa', 'Viktoria', 'Christina', 'Barbara', 'Birgit', 'Sabine', 'Andrea', 'Claudia', 'Martina', 'Verena', 'Bettina', 'Carina', 'Stefanie', 'Marlene', 'Johanna', 'Nina', 'Romana'],
-  },
-  CH: {
-    male: ['Noah', 'Luca', 'Leon', 'Nico', 'Jonas', 'Levin', 'Simon', 'Lukas', 'Reto', 'Beat', 'Urs', 'Marco', 'Daniel', 'Stefan', 'Thomas', 'Adrian', 'Pascal', 'Patrick', 'Roger', 'Matthias', 'Samuel', 'Fabian', 'Michel', 'Yves', 'Mathieu', 'Dario', 'Gian', 'Jürg'],
-    female: ['Mia', 'Emma', 'Lea', 'Lina', 'Sofia', 'Laura', 'Nina', 'Sarah', 'Céline', 'Jasmin', 'Andrea', 'Barbara', 'Corinne', 'Daniela', 'Franziska', 'Regula', 'Ursula', 'Nadine', 'Sandra', 'Monika', 'Fabienne', 'Chiara', 'Elena', 'Alessia', 'Chantal', 'Seraina', 'Annina', 'Martina'],
-  },
-  FR: {
-    male: ['Lucas', 'Hugo', 'Louis', 'Gabriel', 'Arthur', 'Jules', 'Raphaël', 'Léo', 'Thomas', 'Nicolas', 'Julien', 'Mathieu', 'Antoine', 'Maxime', 'Alexandre', 'Romain', 'Guillaume', 'Sébastien', 'Vincent', 'Laurent', 'Olivier', 'Pierre', 'Philippe', 'Christophe', 'Benoît', 'Stéphane', 'Yann', 'Théo'],
-    female: ['Emma', 'Léa', 'Chloé', 'Manon', 'Camille', 'Inès', 'Jade', 'Louise', 'Zoé', 'Clara', 'Sarah', 'Julie', 'Marie', 'Pauline', 'Mathilde', 'Charlotte', 'Élodie', 'Aurélie', 'Émilie', 'Céline', 'Sandrine', 'Nathalie', 'Isabelle', 'Sophie', 'Anaïs', 'Margaux', 'Océane', 'Audrey'],
-  },
-  IT: {
-    male: ['Leonardo', 'Francesco', 'Alessandro', 'Lorenzo', 'Mattia', 'Andrea', 'Gabriele', 'Matteo', 'Tommaso', 'Riccardo', 'Davide', 'Federico', 'Marco', 'Luca', 'Giuseppe', 'Giovanni', 'Antonio', 'Paolo', 'Stefano', 'Roberto', 'Simone', 'Fabio', 'Massimo', 'Daniele', 'Nicola', 'Emanuele', 'Salvatore', 'Niccolò'],
-    female: ['Sofia', 'Giulia', 'Aurora', 'Alice', 'Ginevra', 'Emma', 'Giorgia', 'Beatrice', 'Martina', 'Chiara', 'Sara', 'Francesca', 'Valentina', 'Federica', 'Elisa', 'Silvia', 'Laura', 'Paola', 'Alessandra', 'Roberta', 'Elena', 'Serena', 'Ilaria', 'Claudia', 'Monica', 'Daniela', 'Camilla', 'Noemi'],
-  },
-  ES: {
-    male: ['Hugo', 'Martín', 'Lucas', 'Mateo', 'Leo', 'Daniel', 'Alejandro', 'Pablo', 'Manuel', 'Álvaro', 'Adrián', 'David', 'Javier', 'Sergio', 'Carlos', 'Jorge', 'Miguel', 'Diego', 'Raúl', 'Iván', 'Rubén', 'Íñigo', 'Andrés', 'Fernando', 'Antonio', 'José', 'Francisco', 'Óscar'],
-    female: ['Lucía', 'Sofía', 'Martina', 'María', 'Julia', 'Paula', 'Valeria', 'Emma', 'Daniela', 'Carla', 'Alba', 'Noa', 'Laura', 'Marta', 'Ana', 'Cristina', 'Elena', 'Sara', 'Irene', 'Raquel', 'Nuria', 'Beatriz', 'Patricia', 'Rocío', 'Silvia', 'Inés', 'Carmen', 'Pilar'],
-  },
-  PL: {
-    male: ['Jakub', 'Antoni', 'Jan', 'Szymon', 'Filip', 'Kacper', 'Mateusz', 'Michał', 'Bartosz', 'Wojciech', 'Piotr', 'Krzysztof', 'Tomasz', 'Paweł', 'Marcin', 'Łukasz', 'Grzegorz', 'Adam', 'Marek', 'Rafał', 'Damian', 'Dawid', 'Kamil', 'Sebastian', 'Maciej', 'Andrzej', 'Przemysław', 'Zbigniew'],
-    female: ['Zuzanna', 'Julia', 'Maja', 'Zofia', 'Hanna', 'Lena', 'Alicja', 'Maria', 'Amelia', 'Oliwia', 'Natalia', 'Wiktoria', 'Aleksandra', 'Katarzyna', 'Agnieszka', 'Magdalena', 'Anna', 'Joanna', 'Monika', 'Ewa', 'Małgorzata', 'Karolina', 'Dorota', 'Justyna', 'Paulina', 'Marta', 'Beata', 'Iwona'],
-  },
-  GB: {
-    male: ['Oliver', 'George', 'Harry', 'Noah', 'Jack', 'Charlie', 'Thomas', 'James', 'William', 'Oscar', 'Alfie', 'Henry', 'Joshua', 'Daniel', 'Matthew', 'Ben', 'Sam', 'Luke', 'Tom', 'Chris', 'Andrew', 'Paul', 'Richard', 'Mark', 'Stuart', 'Gareth', 'Callum', 'Rhys'],
-    female: ['Olivia', 'Amelia', 'Isla', 'Ava', 'Emily', 'Sophie', 'Grace', 'Lily', 'Poppy', 'Jessica', 'Charlotte', 'Hannah', 'Lucy', 'Holly', 'Chloe', 'Ellie', 'Rebecca', 'Laura', 'Katie', 'Sarah', 'Rachel', 'Claire', 'Emma', 'Helen', 'Joanne', 'Gemma', 'Kirsty', 'Fiona'],
-  },
-  IE: {
-    male: ['Jack', 'James', 'Noah', 'Conor', 'Seán', 'Cian', 'Darragh', 'Oisín', 'Fionn', 'Liam', 'Patrick', 'Michael', 'Ciarán', 'Eoin', 'Niall', 'Dónal', 'Cathal', 'Ronan', 'Colm', 'Declan', 'Brendan', 'Kevin', 'Shane', 'Barry', 'Aidan', 'Kieran', 'Pádraig', 'Diarmuid'],
-    female: ['Emily', 'Grace', 'Fiadh', 'Sophie', 'Hannah', 'Aoife', 'Saoirse', 'Niamh', 'Ciara', 'Róisín', 'Sinéad', 'Orla', 'Clodagh', 'Caoimhe', 'Siobhán', 'Aisling', 'Áine', 'Gráinne', 'Síle', 'Mairéad', 'Deirdre', 'Eimear', 'Laura', 'Sarah', 'Rachel', 'Méabh', 'Éabha', 'Nuala'],
-  },
-  US: {
-    male: ['Liam', 'Noah', 'Oliver', 'Elijah', 'James', 'William', 'Benjamin', 'Lucas', 'Henry', 'Mason', 'Ethan', 'Michael', 'Daniel', 'Jacob', 'Logan', 'Jackson', 'Tyler', 'Ryan', 'Brandon', 'Justin', 'Kevin', 'Jason', 'Matt', 'Josh', 'Kyle', 'Marcus', 'Carlos', 'Austin'],
-    female: ['Olivia', 'Emma', 'Charlotte', 'Amelia', 'Ava', 'Sophia', 'Isabella', 'Mia', 'Evelyn', 'Harper', 'Madison', 'Ashley', 'Jessica', 'Jennifer', 'Brittany', 'Samantha', 'Megan', 'Lauren', 'Kayla', 'Taylor', 'Hailey', 'Morgan', 'Amanda', 'Stephanie', 'Nicole', 'Kimberly', 'Alyssa', 'Vanessa'],
-  },
-  CA: {
-    male: ['Liam', 'Noah', 'William', 'Benjamin', 'Thomas', 'Lucas', 'Jacob', 'Nathan', 'Logan', 'Ethan', 'Owen', 'Ryan', 'Connor', 'Tyler', 'Justin', 'Mathieu', 'Gabriel', 'Félix', 'Samuel', 'Alexandre', 'Étienne', 'Marc-André', 'Jean-François', 'Kyle', 'Brett', 'Dylan', 'Evan', 'Graham'],
-    female: ['Olivia', 'Emma', 'Charlotte', 'Amelia', 'Chloé', 'Léa', 'Florence', 'Alice', 'Rosalie', 'Camille', 'Émilie', 'Sophie', 'Hannah', 'Ava', 'Brooke', 'Madison', 'Jessica', 'Ashley', 'Kaitlyn', 'Megan', 'Sarah', 'Amanda', 'Lauren', 'Stéphanie', 'Geneviève', 'Isabelle', 'Marie-Ève', 'Jenna'],
-  },
-  AU: {
-    male: ['Oliver', 'Noah', 'Jack', 'William', 'Leo', 'Lucas', 'Thomas', 'Henry', 'Charlie', 'James', 'Lachlan', 'Cooper', 'Riley', 'Mitchell', 'Hamish', 'Angus', 'Jake', 'Josh', 'Ben', 'Sam', 'Matt', 'Nathan', 'Brodie', 'Kane', 'Jayden', 'Liam', 'Bailey', 'Dylan'],
-    female: ['Charlotte', 'Olivia', 'Amelia', 'Isla', 'Mia', 'Ava', 'Grace', 'Chloe', 'Sienna', 'Zoe', 'Ruby', 'Matilda', 'Harper', 'Willow', 'Emily', 'Jessica', 'Sarah', 'Kate', 'Hayley', 'Jess', 'Tahlia', 'Brooke', 'Courtney', 'Kylie', 'Lauren', 'Georgia', 'Tegan', 'Bianca'],
-  },
-  NZ: {
-    male: ['Oliver', 'Jack', 'Noah', 'Leo', 'George', 'Charlie', 'Lucas', 'William', 'Hunter', 'Luca', 'Mason', 'Nikau', 'Tama', 'Wiremu', 'Manaia', 'Ari', 'Hemi', 'Blake', 'Connor', 'Liam', 'Sam', 'Ben', 'Josh', 'Finn', 'Cameron', 'Nathan', 'Jordan', 'Ryan'],
-    female: ['Isla', 'Charlotte', 'Amelia', 'Olivia', 'Harper', 'Mia', 'Sophie', 'Lily', 'Ruby', 'Ella', 'Aria', 'Maia', 'Anahera', 'Aroha', 'Kaia', 'Mere', 'Ngaio', 'Hana', 'Zoe', 'Grace', 'Emma', 'Holly', 'Georgia', 'Jessica', 'Sarah', 'Kate', 'Hayley', 'Stella'],
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
 // Cities with their province, state, canton, voivodeship, region or county
 
-type City = { city: string; region: string };
-const c = (city: string, region: string): City => ({ city, region });
+/** A city, its region, and the language written there where the country has several. */
+export type City = { city: string; region: string; language?: AboutLanguage };
+const c = (city: string, region: string, language?: AboutLanguage): City => (language ? { city, region, language } : { city, region });
 
 export const CITIES: Record<DemoCountry, City[]> = {
   NL: [
@@ -92,11 +29,12 @@ export const CITIES: Record<DemoCountry, City[]> = {
     c('Leeuwarden', 'Fryslân'), c('Middelburg', 'Zeeland'), c('Assen', 'Drenthe'),
   ],
   BE: [
-    c('Antwerpen', 'Antwerpen'), c('Gent', 'Oost-Vlaanderen'), c('Brugge', 'West-Vlaanderen'),
-    c('Leuven', 'Vlaams-Brabant'), c('Hasselt', 'Limburg'), c('Mechelen', 'Antwerpen'),
-    c('Kortrijk', 'West-Vlaanderen'), c('Aalst', 'Oost-Vlaanderen'), c('Brussel', 'Brussel / Bruxelles'),
-    c('Liège', 'Liège'), c('Namur', 'Namur'), c('Charleroi', 'Hainaut'), c('Mons', 'Hainaut'),
-    c('Wavre', 'Brabant wallon'), c('Arlon', 'Luxembourg'),
+    c('Antwerpen', 'Antwerpen', 'nl'), c('Gent', 'Oost-Vlaanderen', 'nl'), c('Brugge', 'West-Vlaanderen', 'nl'),
+    c('Leuven', 'Vlaams-Brabant', 'nl'), c('Hasselt', 'Limburg', 'nl'), c('Mechelen', 'Antwerpen', 'nl'),
+    c('Kortrijk', 'West-Vlaanderen', 'nl'), c('Aalst', 'Oost-Vlaanderen', 'nl'), c('Brussel', 'Brussel / Bruxelles', 'nl'),
+    c('Liège', 'Liège', 'fr'), c('Namur', 'Namur', 'fr'), c('Charleroi', 'Hainaut', 'fr'), c('Mons', 'Hainaut', 'fr'),
+    c('Wavre', 'Brabant wallon', 'fr'), c('Arlon', 'Luxembourg', 'fr'), c('Tournai', 'Hainaut', 'fr'),
+    c('Verviers', 'Liège', 'fr'), c('Bruxelles', 'Brussel / Bruxelles', 'fr'), c('Louvain-la-Neuve', 'Brabant wallon', 'fr'),
   ],
   DE: [
     c('Berlin', 'Berlin'), c('Hamburg', 'Hamburg'), c('München', 'Bayern'), c('Köln', 'Nordrhein-Westfalen'),
@@ -114,11 +52,12 @@ export const CITIES: Record<DemoCountry, City[]> = {
     c('Leoben', 'Steiermark'),
   ],
   CH: [
-    c('Zürich', 'Zürich'), c('Genève', 'Genève'), c('Basel', 'Basel-Stadt'), c('Bern', 'Bern'),
-    c('Lausanne', 'Vaud'), c('Winterthur', 'Zürich'), c('Luzern', 'Luzern'), c('St. Gallen', 'St. Gallen'),
-    c('Lugano', 'Ticino'), c('Biel/Bienne', 'Bern'), c('Thun', 'Bern'), c('Fribourg', 'Fribourg'),
-    c('Chur', 'Graubünden'), c('Schaffhausen', 'Schaffhausen'), c('Zug', 'Zug'), c('Neuchâtel', 'Neuchâtel'),
-    c('Sion', 'Valais'), c('Aarau', 'Aargau'),
+    c('Zürich', 'Zürich', 'de'), c('Genève', 'Genève', 'fr'), c('Basel', 'Basel-Stadt', 'de'), c('Bern', 'Bern', 'de'),
+    c('Lausanne', 'Vaud', 'fr'), c('Winterthur', 'Zürich', 'de'), c('Luzern', 'Luzern', 'de'), c('St. Gallen', 'St. Gallen', 'de'),
+    c('Lugano', 'Ticino', 'it'), c('Biel/Bienne', 'Bern', 'fr'), c('Thun', 'Bern', 'de'), c('Fribourg', 'Fribourg', 'fr'),
+    c('Chur', 'Graubünden', 'de'), c('Schaffhausen', 'Schaffhausen', 'de'), c('Zug', 'Zug', 'de'), c('Neuchâtel', 'Neuchâtel', 'fr'),
+    c('Sion', 'Valais', 'fr'), c('Aarau', 'Aargau', 'de'), c('Bellinzona', 'Ticino', 'it'), c('Locarno', 'Ticino', 'it'),
+    c('Montreux', 'Vaud', 'fr'),
   ],
   FR: [
     c('Paris', 'Île-de-France'), c('Marseille', "Provence-Alpes-Côte d'Azur"), c('Lyon', 'Auvergne-Rhône-Alpes'),
@@ -158,11 +97,11 @@ export const CITIES: Record<DemoCountry, City[]> = {
     c('Glasgow', 'Scotland'), c('Cardiff', 'Wales'), c('Belfast', 'Northern Ireland'),
   ],
   IE: [
-    c('Dublin', 'County Dublin'), c('Cork', 'County Cork'), c('Galway', 'County Galway'),
-    c('Limerick', 'County Limerick'), c('Waterford', 'County Waterford'), c('Kilkenny', 'County Kilkenny'),
-    c('Drogheda', 'County Louth'), c('Sligo', 'County Sligo'), c('Athlone', 'County Westmeath'),
-    c('Killarney', 'County Kerry'), c('Wexford', 'County Wexford'), c('Ennis', 'County Clare'),
-    c('Navan', 'County Meath'), c('Letterkenny', 'County Donegal'),
+    c('Dublin', 'Dublin'), c('Cork', 'Cork'), c('Galway', 'Galway'),
+    c('Limerick', 'Limerick'), c('Waterford', 'Waterford'), c('Kilkenny', 'Kilkenny'),
+    c('Drogheda', 'Louth'), c('Sligo', 'Sligo'), c('Athlone', 'Westmeath'),
+    c('Killarney', 'Kerry'), c('Wexford', 'Wexford'), c('Ennis', 'Clare'),
+    c('Navan', 'Meath'), c('Letterkenny', 'Donegal'),
   ],
   US: [
     c('New York', 'New York'), c('Los Angeles', 'California'), c('Chicago', 'Illinois'), c('Houston', 'Texas'),
@@ -173,11 +112,13 @@ export const CITIES: Record<DemoCountry, City[]> = {
     c('Charlotte', 'North Carolina'),
   ],
   CA: [
-    c('Toronto', 'Ontario'), c('Montreal', 'Quebec'), c('Vancouver', 'British Columbia'), c('Calgary', 'Alberta'),
-    c('Edmonton', 'Alberta'), c('Ottawa', 'Ontario'), c('Winnipeg', 'Manitoba'), c('Quebec City', 'Quebec'),
+    c('Toronto', 'Ontario'), c('Montréal', 'Québec', 'fr'), c('Vancouver', 'British Columbia'), c('Calgary', 'Alberta'),
+    c('Edmonton', 'Alberta'), c('Ottawa', 'Ontario'), c('Winnipeg', 'Manitoba'), c('Québec', 'Québec', 'fr'),
     c('Hamilton', 'Ontario'), c('Halifax', 'Nova Scotia'), c('Victoria', 'British Columbia'),
     c('Saskatoon', 'Saskatchewan'), c('Regina', 'Saskatchewan'), c("St. John's", 'Newfoundland and Labrador'),
     c('Moncton', 'New Brunswick'), c('Charlottetown', 'Prince Edward Island'),
+    c('Gatineau', 'Québec', 'fr'), c('Sherbrooke', 'Québec', 'fr'), c('Trois-Rivières', 'Québec', 'fr'), c('Laval', 'Québec', 'fr'),
+    c('Montreal', 'Québec', 'en'),
   ],
   AU: [
     c('Sydney', 'New South Wales'), c('Melbourne', 'Victoria'), c('Brisbane', 'Queensland'),
@@ -205,11 +146,6 @@ export const COUNTRY_LANGUAGE: Record<DemoCountry, AboutLanguage> = {
 // About-me texts. Romance languages, Polish and German inflect for the writer's gender, so the
 // texts are kept in three groups: any writer, women only and men only (see aboutTextsFor()).
 
-interface AboutGroups {
-  any: string[];
-  female: string[];
-  male: string[];
-}
 
 const ABOUT: Record<AboutLanguage, AboutGroups> = {
   en: {
@@ -225,7 +161,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       "Romantic at heart, even if I hide it well. I'd love to find someone to spoil a little.",
       "Gym in the morning, a good series at night. Somewhere in between I'm hoping to meet you.",
       "Honest, loyal and a little bit cheeky. If you like live music and late-night chats, we'll get along.",
-      'Widowed a few years ago and ready to open a new chapter. I enjoy gardening, the theatre and quiet evenings in.',
+      from(50, 'Widowed a few years ago and ready to open a new chapter. I enjoy gardening, the theatre and quiet evenings in.'),
       "I'm the friend who always knows a good restaurant. Looking for someone to try new places with.",
       "Beach over mountains, tacos over sushi, and a morning person, sorry. Let's see if we match anyway.",
       'New here and curious. No games, just good vibes and real conversations.',
@@ -233,7 +169,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'I love travelling, photography and getting lost in old bookshops. Looking for a partner in crime for my next adventure.',
       "Calm, caring and still a big kid inside. I'd like to meet someone genuine who enjoys the simple things.",
       'Looking for a spark. If it turns into something more, even better.',
-      'Retired teacher with plenty of energy left. I love walking, cooking for friends and a glass of red in good company.',
+      from(60, 'Retired teacher with plenty of energy left. I love walking, cooking for friends and a glass of red in good company.'),
       "Confident, ambitious and a hopeless flirt. Say hi and let's see where it goes.",
       'I believe in good coffee, kind people and second chances.',
       'Part-time musician, full-time daydreamer. Message me if you want a terrible love song written just for you.',
@@ -242,7 +178,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       "Down-to-earth, with a soft spot for old films and long walks. Let's start with a drink and see what happens.",
       'Freshly single and in no rush. Happy to chat, meet up and let things grow naturally.',
       'Nurse by day, salsa dancer by night. Life is better with a little rhythm.',
-      "Divorced, two grown-up kids, and finally making time for myself again. I'm looking for warmth, honesty and a bit of fun.",
+      from(44, "Divorced, two grown-up kids, and finally making time for myself again. I'm looking for warmth, honesty and a bit of fun."),
     ],
     female: [
       'Dog mum, bookworm and terrible at keeping plants alive. Looking for someone kind with a good sense of humour.',
@@ -251,7 +187,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'Independent, happy with my life and still love being surprised. Flowers never hurt.',
     ],
     male: [
-      'Single dad and proud of it. Looking for someone mature who knows what they want.',
+      from(27, 'Single dad and proud of it. Looking for someone mature who knows what they want.'),
       'A bit old-fashioned: I hold doors, I call back and the first coffee is on me.',
       'Football on Saturdays, long walks on Sundays. A simple guy looking for someone to share the weekends with.',
       'My mates say my barbecue skills are legendary. Come and judge for yourself.',
@@ -263,7 +199,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'Ik ben een echte genieter: lekker eten, een goed glas wijn en gezellige mensen om me heen.',
       'Niet zo goed in over mezelf schrijven. Stuur gerust een berichtje, dan vertel ik je de rest.',
       'Fietsen door de polder, een boek op de bank en af en toe een festival. Wie gaat er mee?',
-      'Gescheiden, twee kinderen die al het huis uit zijn en klaar voor een nieuw hoofdstuk.',
+      from(46, 'Gescheiden, twee kinderen die al het huis uit zijn en klaar voor een nieuw hoofdstuk.'),
       'Eerlijk, zorgzaam en soms een beetje eigenwijs. Ik hou van lange strandwandelingen, ook als het waait.',
       'Op zoek naar een leuke klik. Wie weet waar het naartoe gaat!',
       'Ik kook graag voor anderen, dus als je van Italiaans eten houdt, zit je bij mij goed.',
@@ -282,7 +218,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'Tuinieren, koken en een goede serie. Ik ben een huismus, maar kom graag uit mijn hol voor de juiste persoon.',
       'Vrolijk, positief en een tikkeltje ondeugend. Durf jij het eerste bericht te sturen?',
       'Zin in flirten, lachen en zien waar het schip strandt. Niets moet, alles mag.',
-      'Ik heb een druk leven met mijn eigen zaak, maar voor de juiste persoon maak ik graag tijd.',
+      from(28, 'Ik heb een druk leven met mijn eigen zaak, maar voor de juiste persoon maak ik graag tijd.'),
       'Ik geniet van de kleine dingen: verse croissants op zondag, een zonsondergang, een goed gesprek.',
       'Actief in de natuur, rustig thuis. Op zoek naar balans en iemand om die mee te delen.',
       'Ik ben niet van de lange verhalen. Zeg gewoon hoi!',
@@ -290,14 +226,14 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'Technisch aangelegd, maar ook gevoelig. Ik repareer je fiets en luister daarna naar je verhaal.',
     ],
     female: [
-      'Weduwe, vitaal en levenslustig. Ik mis iemand om mee te lachen en samen op stap te gaan.',
+      from(52, 'Weduwe, vitaal en levenslustig. Ik mis iemand om mee te lachen en samen op stap te gaan.'),
       'Ik zoek geen prins op het witte paard, gewoon iemand met een goed hart en een goede lach.',
-      'Moeder van twee tieners, dus ik kan tegen een stootje. Tijd voor iets leuks voor mezelf!',
+      from(37, 'Moeder van twee tieners, dus ik kan tegen een stootje. Tijd voor iets leuks voor mezelf!'),
       'Mijn vriendinnen zeggen dat ik de gezelligste van de groep ben. Kom zelf maar kijken of dat klopt.',
     ],
     male: [
-      'Vader van een dochter van twaalf, gek op voetbal en barbecueën. Op zoek naar iemand om het leven mee te delen.',
-      'Weduwnaar, maar zeker niet klaar met het leven. Ik fiets, wandel en kook graag voor twee.',
+      from(33, 'Vader van een dochter van twaalf, gek op voetbal en barbecueën. Op zoek naar iemand om het leven mee te delen.'),
+      from(52, 'Weduwnaar, maar zeker niet klaar met het leven. Ik fiets, wandel en kook graag voor twee.'),
       'Echte Brabander: gezellig, gastvrij en nooit te beroerd om een rondje te geven.',
       'Stoere buitenkant, zachte binnenkant. Volgens mijn zus ben ik een echte knuffelbeer.',
     ],
@@ -307,13 +243,13 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'Bodenständig, humorvoll und immer für ein Abenteuer zu haben. Ich suche jemanden, mit dem ich lachen und auch mal schweigen kann.',
       'Am Wochenende findet man mich in den Bergen oder auf dem Rad, unter der Woche beim Kochen mit viel zu viel Knoblauch.',
       'Ich bin neu hier und gespannt, wen ich kennenlerne. Kein Drama, einfach ehrliche Gespräche.',
-      'Geschieden, die Kinder sind schon groß, und jetzt habe ich endlich wieder Zeit für mich. Lust auf gemeinsame Ausflüge?',
+      from(44, 'Geschieden, die Kinder sind schon groß, und jetzt habe ich endlich wieder Zeit für mich. Lust auf gemeinsame Ausflüge?'),
       'Kaffee am Morgen, Sport am Abend und dazwischen ganz viel Neugier auf das Leben.',
       'Ich reise gern, fotografiere leidenschaftlich und träume vom nächsten Roadtrip. Kommst du mit?',
       'Über mich selbst zu schreiben fällt mir schwer. Schreib mir einfach, dann erzähle ich dir mehr.',
       'Offen, ehrlich und ein bisschen frech. Wenn du Humor hast, verstehen wir uns bestimmt.',
       'Ich liebe Konzerte, Festivals und spontane Abende in der Stadt. Langweilig wird es mit mir nicht.',
-      'Verwitwet, aber das Leben geht weiter. Ich wünsche mir jemanden für lange Spaziergänge und gemütliche Abende.',
+      from(52, 'Verwitwet, aber das Leben geht weiter. Ich wünsche mir jemanden für lange Spaziergänge und gemütliche Abende.'),
       'Sportlich, ehrgeizig und trotzdem entspannt. Ein kühles Bier nach dem Training gehört für mich dazu.',
       'Ich suche nichts Kompliziertes. Ein nettes Date, ein Glas Wein und schauen, was passiert.',
       'Mein Herz schlägt für Musik, meine Füße fürs Tanzen. Wer traut sich mit mir auf die Tanzfläche?',
@@ -328,14 +264,14 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
       'Skifahren im Winter, Baden im See im Sommer. Dazwischen Kino, Freunde und viel Kaffee.',
       'Kuscheln, lachen, reden bis spät in die Nacht – so stelle ich mir einen perfekten Abend vor.',
       'Ich interessiere mich für fast alles, von Geschichte bis Technik. Langweilige Gespräche gibt es mit mir nicht.',
-      'Pensioniert, aber kein bisschen müde. Wandern, Reisen und Tanzen halten mich jung.',
+      from(61, 'Pensioniert, aber kein bisschen müde. Wandern, Reisen und Tanzen halten mich jung.'),
       'Wenn du über dich selbst lachen kannst, haben wir schon etwas gemeinsam.',
     ],
     female: [
       'Hundemensch, Bücherwurm und leidenschaftliche Hobbyköchin. Ich suche jemanden mit Herz und Verstand.',
       'Frühaufsteherin, Sonnenanbeterin und Gelegenheits-Chaotin. Wer bringt die Croissants mit?',
       'Ich suche keinen Märchenprinzen, nur jemanden, der zuhört und mit mir die Welt ein bisschen schöner macht.',
-      'Als Krankenschwester kümmere ich mich den ganzen Tag um andere. Jetzt darf sich gern mal jemand um mich kümmern.',
+      from(24, 'Als Krankenschwester kümmere ich mich den ganzen Tag um andere. Jetzt darf sich gern mal jemand um mich kümmern.'),
     ],
     male: [
       'Romantiker mit einem Faible für Kerzenlicht und gutes Essen. Klingt kitschig, ist aber so.',
@@ -372,7 +308,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     ],
     female: [
       'Solare, curiosa e sempre pronta a partire. Cerco qualcuno con cui condividere viaggi, risate e buon cibo.',
-      "Separata, con due figli ormai grandi. Ora è il momento di pensare un po' a me.",
+      from(44, "Separata, con due figli ormai grandi. Ora è il momento di pensare un po' a me."),
       'Romantica fino al midollo: cene a lume di candela, tramonti e messaggi del buongiorno.',
       "Timida all'inizio, ma poi non smetto più di parlare. Dammi una possibilità!",
       "Mi definiscono solare e un po' pazza. Curiosa di tutto, dalla storia dell'arte alla tecnologia.",
@@ -382,7 +318,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     male: [
       "Sportivo, ambizioso e un po' testardo. Nel weekend mi trovi in montagna o in bici.",
       'Appassionato di moto e di viaggi on the road. Il posto dietro è libero.',
-      'Vedovo, pensionato e pieno di energia. Mi piacerebbe conoscere qualcuno con cui passeggiare e andare a teatro.',
+      from(61, 'Vedovo, pensionato e pieno di energia. Mi piacerebbe conoscere qualcuno con cui passeggiare e andare a teatro.'),
       "Sono un tipo tranquillo, affidabile e con un'ironia tutta mia.",
       'Appena tornato single, nessuna fretta. Mi piacerebbe conoscere persone nuove e vedere cosa nasce.',
       'Fotografo per passione, viaggiatore per vocazione. Cerco compagnia per le mie prossime avventure.',
@@ -415,16 +351,16 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     ],
     female: [
       "Souriante, curieuse et toujours partante pour un bon resto. Je cherche quelqu'un avec qui partager des fous rires.",
-      "Divorcée, deux grands enfants, et l'envie de profiter à nouveau de la vie.",
+      from(44, "Divorcée, deux grands enfants, et l'envie de profiter à nouveau de la vie."),
       "Sportive et pleine d'énergie, je cherche quelqu'un qui aime bouger autant que moi.",
       'Nouvelle ici, un peu timide, mais très curieuse de faire de belles rencontres.',
-      "Retraitée dynamique, j'adore le théâtre, les expositions et les voyages en bonne compagnie.",
+      from(61, "Retraitée dynamique, j'adore le théâtre, les expositions et les voyages en bonne compagnie."),
       "Je ne cherche pas le prince charmant, juste quelqu'un d'attentionné avec de l'humour.",
     ],
     male: [
       "Amoureux de la montagne et des bons vins. Si tu aimes les randonnées suivies d'une raclette, on va s'entendre.",
       "Grand romantique, j'aime les dîners aux chandelles et les balades au bord de l'eau.",
-      "Veuf depuis quelques années, je suis prêt à ouvrir un nouveau chapitre. J'aime le jardinage, la cuisine et les vieux films.",
+      from(50, "Veuf depuis quelques années, je suis prêt à ouvrir un nouveau chapitre. J'aime le jardinage, la cuisine et les vieux films."),
       "Ingénieur la semaine, photographe amateur le week-end. Je cherche quelqu'un pour explorer de nouveaux horizons.",
       "Motard dans l'âme, j'ai toujours un deuxième casque pour une balade improvisée.",
       'Un peu geek, très gourmand et toujours curieux. Viens me parler de ton film préféré.',
@@ -457,7 +393,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     ],
     female: [
       'Alegre, sociable y siempre con ganas de planes nuevos. Busco a alguien con quien compartir risas y buenas cenas.',
-      'Divorciada, con dos hijos ya mayores y con muchas ganas de volver a ilusionarme.',
+      from(44, 'Divorciada, con dos hijos ya mayores y con muchas ganas de volver a ilusionarme.'),
       'Bailar salsa es mi terapia. Si no sabes, te enseño encantada.',
       'Tímida al principio, pero cuando cojo confianza no hay quien me calle.',
       'Fotógrafa aficionada y viajera empedernida. Mi mochila siempre está medio hecha.',
@@ -468,7 +404,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     male: [
       'Deportista, trabajador y un poco cabezota. Los fines de semana me pierdo en la montaña.',
       'Soy romántico de los de antes: flores, cenas con velas y paseos al atardecer.',
-      'Viudo, jubilado y con muchas ganas de vivir. Me gusta caminar, cocinar y el buen teatro.',
+      from(61, 'Viudo, jubilado y con muchas ganas de vivir. Me gusta caminar, cocinar y el buen teatro.'),
       'Recién llegado a la ciudad y con ganas de conocer gente maja.',
       'Futbolero y buen cocinero: dicen que mi tortilla de patatas enamora.',
       'Motero de corazón. El asiento de atrás está libre para la próxima ruta.',
@@ -502,7 +438,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     ],
     female: [
       'Uśmiechnięta, ciekawa świata i zawsze gotowa na spontaniczny wypad. Szukam kogoś, z kim można się pośmiać i pomilczeć.',
-      'Rozwiedziona, dzieci już dorosłe, a ja w końcu mam czas dla siebie. Chętnie poznam kogoś ciepłego i szczerego.',
+      from(44, 'Rozwiedziona, dzieci już dorosłe, a ja w końcu mam czas dla siebie. Chętnie poznam kogoś ciepłego i szczerego.'),
       'Na początku trochę nieśmiała, ale jak się rozkręcę, trudno mnie zatrzymać.',
       'Psiara, kociara i miłośniczka długich spacerów po lesie.',
       'Nie szukam księcia z bajki, tylko kogoś z dobrym sercem i poczuciem humoru.',
@@ -512,7 +448,7 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
     male: [
       'Romantyk w starym stylu: kwiaty, kolacja przy świecach i spacery o zachodzie słońca.',
       'Jestem spokojny, słowny i rodzinny. Szczerość cenię ponad wszystko.',
-      'Wdowiec, emeryt, ale energii mam za dwóch. Lubię taniec, działkę i dobre towarzystwo.',
+      from(61, 'Wdowiec, emeryt, ale energii mam za dwóch. Lubię taniec, działkę i dobre towarzystwo.'),
       'Sportowiec z zamiłowania, kibic z urodzenia. Po meczu chętnie na piwo i dobrą rozmowę.',
       'Motocykl, góry i wolność. Miejsce z tyłu czeka na kogoś odważnego.',
       'Niedawno znów singiel, bez pośpiechu. Najpierw rozmowa, a potem zobaczymy.',
@@ -521,21 +457,23 @@ const ABOUT: Record<AboutLanguage, AboutGroups> = {
   },
 };
 
-/** Every about text per language; use aboutTextsFor() to respect the writer's gender. */
-export const ABOUT_TEXTS: Record<AboutLanguage, string[]> = {
-  en: [...ABOUT.en.any, ...ABOUT.en.female, ...ABOUT.en.male],
-  nl: [...ABOUT.nl.any, ...ABOUT.nl.female, ...ABOUT.nl.male],
-  de: [...ABOUT.de.any, ...ABOUT.de.female, ...ABOUT.de.male],
-  it: [...ABOUT.it.any, ...ABOUT.it.female, ...ABOUT.it.male],
-  fr: [...ABOUT.fr.any, ...ABOUT.fr.female, ...ABOUT.fr.male],
-  es: [...ABOUT.es.any, ...ABOUT.es.female, ...ABOUT.es.male],
-  pl: [...ABOUT.pl.any, ...ABOUT.pl.female, ...ABOUT.pl.male],
-};
+const textOf = (about: About): string => (typeof about === 'string' ? about : about.text);
+const fitsAge = (about: About, age: number): boolean => typeof about === 'string' || (age >= about.min && age <= about.max);
 
-/** The about texts a man or a woman could have written (grammatical gender agrees). */
-export function aboutTextsFor(language: AboutLanguage, gender: DemoGender): string[] {
-  const groups = ABOUT[language];
-  return [...groups.any, ...groups[gender]];
+/** Every about text per language; use aboutTextsFor() to respect the writer's gender and age. */
+export const ABOUT_TEXTS: Record<AboutLanguage, string[]> = Object.fromEntries(
+  ABOUT_LANGUAGES.map((lng) => {
+    const groups = [ABOUT[lng], MORE_ABOUT[lng]];
+    return [lng, groups.flatMap((g) => [...g.any, ...g.female, ...g.male]).map(textOf)];
+  }),
+) as Record<AboutLanguage, string[]>;
+
+/** The about texts a man or a woman of this age could have written (grammatical gender agrees). */
+export function aboutTextsFor(language: AboutLanguage, gender: DemoGender, age = 35): string[] {
+  return [ABOUT[language], MORE_ABOUT[language]]
+    .flatMap((groups) => [...groups.any, ...groups[gender]])
+    .filter((about) => fitsAge(about, age))
+    .map(textOf);
 }
 
 // ---------------------------------------------------------------------------------------------
