@@ -1,5 +1,6 @@
-// The foundation as a visitor meets it in Chromium: the index page, the site-entry island, pages
-// without scripts, search, a profile, the 404 page and the language menu, on phone and desktop.
+// The foundation as a visitor meets it in Chromium: the index page, the site-entry warning (a plain
+// form), pages without scripts, search, a profile, the 404 page and the language menu, on phone and
+// desktop.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { SCREENSHOTS, openPage, useHarness } from './harness.js';
@@ -9,7 +10,8 @@ describe('foundation in the browser', function () {
   const harness = useHarness();
 
   it('serves the hashed client build with long cache headers', async () => {
-    const html = await (await fetch(harness().baseUrl + '/')).text();
+    // /signup carries an island; the index page ships no script at all (e2e/scripts.e2e.ts).
+    const html = await (await fetch(harness().baseUrl + '/signup')).text();
     const src = /<script type="module" src="(\/build\/assets\/client-[^"]+\.js)"/.exec(html)?.[1];
     expect(src).to.be.a('string');
     const res = await fetch(harness().baseUrl + src!);
@@ -22,37 +24,37 @@ describe('foundation in the browser', function () {
 
   for (const viewport of ['desktop', 'phone'] as const) {
     describe(viewport, () => {
-      it('renders the index page and hydrates the site-entry warning, which works', async () => {
+      it('renders the index page with the site-entry warning, which works as a plain form', async () => {
         const { context, page, errors, scripts } = await openPage(harness().browser, viewport);
         await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
         expect(await page.locator('.card').count()).to.be.greaterThan(3);
-        await page.locator('[data-island="site-entry-warning"][data-hydrated="true"]').waitFor({ state: 'attached' });
         await page.locator('.entry-warning').waitFor();
-        expect(scripts.some((s) => s.includes('/build/assets/client-'))).to.equal(true);
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('entry-enter');
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-index-entry-warning.png`) });
         await page.getByTestId('entry-enter').click();
+        await page.waitForURL(harness().baseUrl + '/');
         await page.locator('.entry-warning').waitFor({ state: 'detached' });
         const cookies = await context.cookies();
-        expect(cookies.find((c) => c.name === 'amora_entry')).to.not.equal(undefined);
+        expect(Number(cookies.find((c) => c.name === 'amora_entry')?.value)).to.be.closeTo(Date.now(), 60_000);
+        expect(scripts).to.deep.equal([]);
         expect(errors).to.deep.equal([]);
         await context.close();
       });
 
-      it('ships visitors only the signup modal island once the warning was dismissed', async () => {
+      it('ships visitors no island on the index, search and profile pages once the warning was dismissed', async () => {
         const { context, page, errors, scripts } = await openPage(harness().browser, viewport);
         await context.addCookies([{ name: 'amora_entry', value: String(Date.now()), url: harness().baseUrl }]);
         await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
-        expect(await page.locator('[data-island]').evaluateAll((els) => els.map((e) => e.getAttribute('data-island')))).to.deep.equal(['signup-modal']);
-        expect(scripts.filter((s) => /site-entry-warning|signup-page/.test(s))).to.deep.equal([]);
+        expect(await page.locator('[data-island]').count()).to.equal(0);
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-index.png`), fullPage: true });
         await page.goto(harness().baseUrl + '/members?gender=female', { waitUntil: 'networkidle' });
-        expect(scripts.filter((s) => /site-entry-warning|signup-page/.test(s))).to.deep.equal([]);
         expect(await page.locator('.card').count()).to.be.greaterThan(0);
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-members.png`), fullPage: true });
         await page.locator('.card').first().click();
         await page.waitForURL(/\/members\/\d+$/);
         await page.locator('.profile__name').waitFor();
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-profile.png`), fullPage: true });
+        expect(scripts.filter((s) => /site-entry-warning|signup-(page|modal)|wizard/.test(s))).to.deep.equal([]);
         expect(errors).to.deep.equal([]);
         await context.close();
       });

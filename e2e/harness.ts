@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ROOT_DIR } from '../server/config.js';
+import { logIn } from './members.js';
 
 export const SCREENSHOTS = join(ROOT_DIR, 'e2e', 'screenshots');
 export const DEMO_PASSWORD = 'e2e-demo-password';
@@ -116,8 +117,16 @@ export async function waitForMail(dataDir: string, needle: string, timeoutMs = 1
   }
 }
 
-export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS): Promise<{ context: BrowserContext; page: Page; errors: string[]; scripts: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: VIEWPORTS[viewport].isMobile, hasTouch: VIEWPORTS[viewport].hasTouch, deviceScaleFactor: VIEWPORTS[viewport].deviceScaleFactor });
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  scripts: string[];
+}
+
+/** `options` adds to or overrides the viewport's context options (a width, bypassCSP, a storage state). */
+export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: VIEWPORTS[viewport].isMobile, hasTouch: VIEWPORTS[viewport].hasTouch, deviceScaleFactor: VIEWPORTS[viewport].deviceScaleFactor, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   const scripts: string[] = [];
@@ -127,4 +136,14 @@ export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORT
   // A navigation cancels what the old page still loads (ERR_ABORTED); that is not a failure.
   page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   return { context, page, errors, scripts };
+}
+
+/**
+ * A page logged in as member `m` through the login form (entry warning dismissed). Its context's
+ * storageState() gives further contexts the same session without logging in again.
+ */
+export async function openMemberPage(h: Harness, viewport: keyof typeof VIEWPORTS, m: { email: string; password: string }, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const opened = await openPage(h.browser, viewport, options);
+  await logIn(opened.page, h.baseUrl, m);
+  return opened;
 }

@@ -1,5 +1,6 @@
-// A visitor signs up on a phone on the /signup page, and on a desktop in the modal, walks the
-// steps, confirms the e-mail from the captured mail, logs out and logs in again.
+// A visitor signs up on a phone on the /signup page, and on a desktop in the modal (the /signup
+// page shown as a dialog over the site, reached by a plain link from a page without script), walks
+// the steps, confirms the e-mail from the captured mail, logs out and logs in again.
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -21,8 +22,12 @@ describe('signup in the browser', function () {
     const { context, page, errors } = await openPage(harness().browser, 'phone');
     await page.goto(harness().baseUrl + '/');
     await page.getByTestId('entry-enter').click();
+    await page.locator('.entry-warning').waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Sign up for free' }).first().click();
     await page.waitForURL(/\/signup$/);
+    // On a phone /signup is a page, not a dialog.
+    await page.locator('[data-island="signup-page"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    expect(await page.locator('[role=dialog]').count()).to.equal(0);
     const email = `e2e-${Date.now()}@example.org`;
     await page.selectOption('select[name=gender]', 'female');
     await page.selectOption('select[name=seeking]', 'male');
@@ -61,26 +66,37 @@ describe('signup in the browser', function () {
     await page.fill('input[name=password]', 'sunny days at the sea');
     await page.locator('.auth__card button[type=submit]').click();
     await page.waitForURL(/\/members$/);
-    expect(await page.locator('.account-menu summary').textContent()).to.equal('Evi');
+    expect(await page.locator('.account-menu__name').textContent()).to.equal('Evi');
     expect(errors).to.deep.equal([]);
     await context.close();
   });
 
   it('signs up in the modal on desktop, which Esc closes only before the account is created', async () => {
-    const { context, page, errors } = await openPage(harness().browser, 'desktop');
+    const { context, page, errors, scripts } = await openPage(harness().browser, 'desktop');
     await page.goto(harness().baseUrl + '/');
     await page.getByTestId('entry-enter').click();
-    await page.goto(harness().baseUrl + '/members');
-    await page.locator('[data-island="signup-modal"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.locator('.entry-warning').waitFor({ state: 'detached' });
+    // The index page has no script: the link is followed, and /signup is the dialog itself.
+    expect(scripts).to.deep.equal([]);
     const signupLink = page.locator('.topbar a[href="/signup"]');
-    await signupLink.click();
     const modal = page.getByTestId('signup-modal');
-    await modal.waitFor();
-    expect(page.url()).to.match(/\/members$/);
+    const openModal = async () => {
+      await signupLink.click();
+      await page.waitForURL(/\/signup$/);
+      await page.locator('[data-island="signup-page"][data-hydrated="true"]').waitFor({ state: 'attached' });
+      await modal.locator('[role=dialog][aria-modal=true]').waitFor();
+    };
+    await openModal();
+    // Over the site: the top bar is still there behind the backdrop, and focus is in the dialog.
+    expect(await page.locator('.topbar').isVisible()).to.equal(true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).to.equal(true);
     await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'detached' });
+    await page.waitForURL(harness().baseUrl + '/');
+    await openModal();
+    await page.mouse.click(8, 300);
+    await page.waitForURL(harness().baseUrl + '/');
 
-    await signupLink.click();
+    await openModal();
     const email = `e2e-modal-${Date.now()}@example.org`;
     await modal.locator('input[name=name]').fill('Noor');
     await modal.locator('input[name=email]').fill(email);
@@ -94,16 +110,21 @@ describe('signup in the browser', function () {
     // In progress: neither Esc nor the backdrop closes it.
     await page.keyboard.press('Escape');
     await page.mouse.click(8, 300);
+    await page.waitForTimeout(300);
     expect(await modal.count()).to.equal(1);
+    expect(page.url()).to.match(/\/signup$/);
+    expect(await modal.locator('.signup-dialog__close').count()).to.equal(0);
 
     await modal.locator('[data-step=photo]').waitFor();
     const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#d9a' } }).jpeg().toBuffer();
     await modal.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await modal.getByTestId('step-photo-submit').click();
     await modal.locator('[data-step=personal]').waitFor();
-    // A reload resumes the modal at the same step.
+    // A reload resumes the modal at the same step, still not to be closed.
     await page.reload();
     await modal.locator('[data-step=personal]').waitFor();
+    await modal.locator('[role=dialog][aria-modal=true]').waitFor();
+    expect(await modal.locator('.signup-dialog__close').count()).to.equal(0);
     await modal.locator('select[name=eye_color]').selectOption('green');
     await modal.getByTestId('step-personal-submit').click();
     await modal.locator('[data-step=about]').waitFor();
@@ -119,7 +140,7 @@ describe('signup in the browser', function () {
     await page.goto(link);
     await page.waitForURL(/\/activate\/done$/);
     await page.goto(harness().baseUrl + '/members');
-    expect(await page.locator('.account-menu summary').textContent()).to.equal('Noor');
+    expect(await page.locator('.account-menu__name').textContent()).to.equal('Noor');
     expect(await page.getByTestId('signup-modal').count()).to.equal(0);
     expect(errors).to.deep.equal([]);
     await context.close();

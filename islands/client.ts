@@ -1,8 +1,9 @@
 // The browser entry: finds the islands on this page and hydrates only those, each from its own
-// chunk. Pages without islands never load this file.
+// chunk. Pages without islands never load this file. React comes from a shared vendor chunk;
+// translations are a plain key lookup (lib/translate.ts), not i18next.
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import i18next from 'i18next';
+import { createTranslate, type IslandStrings } from './lib/translate.js';
 import { IslandContext } from './runtime.js';
 
 type IslandModule = { default: ComponentType<object> };
@@ -40,15 +41,8 @@ function whenNeeded(el: HTMLElement, mode: string | undefined, run: () => void):
   }
 }
 
-async function hydrateAll(): Promise<void> {
-  const env = readJson<{ lng: string; resources: Record<string, unknown> }>('amora-i18n', { lng: 'en', resources: {} });
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: env.lng,
-    resources: { [env.lng]: { islands: env.resources } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+function hydrateAll(): void {
+  const env = readJson<{ lng: string; resources: Record<string, IslandStrings> }>('amora-i18n', { lng: 'en', resources: {} });
   const csrfToken = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
   for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = el.dataset.island ?? '';
@@ -60,8 +54,8 @@ async function hydrateAll(): Promise<void> {
     const props = readJson<object>(el.dataset.props ?? '', {});
     whenNeeded(el, el.dataset.hydrate, () => {
       void load().then(({ default: Component }) => {
-        const fixed = i18n.getFixedT(env.lng, 'islands', el.dataset.section ?? name);
-        const t = (key: string, vars?: Record<string, string | number>) => fixed(key, vars ?? {});
+        const section = el.dataset.section ?? name;
+        const t = createTranslate(env.lng, section, env.resources[section] ?? {});
         hydrateRoot(el, createElement(IslandContext.Provider, { value: { t, lng: env.lng, csrfToken } }, createElement(Component, props)));
         el.dataset.hydrated = 'true';
       });
@@ -69,4 +63,4 @@ async function hydrateAll(): Promise<void> {
   }
 }
 
-void hydrateAll();
+hydrateAll();

@@ -1,6 +1,7 @@
-// The signup modal (SPEC.md §2): on desktop, links to /signup open the signup steps in a dialog
-// instead; phones and the installed app follow the link to the page. Backdrop and Esc close it
-// only until the account is being created; from then on the member finishes or leaves the page.
+// The signup modal (SPEC.md §2) for a member who left the steps midway: on desktop it reopens at
+// their step on the other pages (visitors' links go to /signup, itself a dialog on desktop, see
+// signup/signup-dialog.tsx); phones and the installed app follow links to the page. Backdrop and
+// Esc close it only until the account is being created; from then on the member finishes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SignupModalProps } from '../types/signup.js';
 import { useIsland } from './runtime.js';

@@ -8,6 +8,7 @@ import type { Runtime } from './boot.js';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ROOT_DIR } from './config.js';
+import { compressSentBodies, precompressedFiles } from './middleware/compression.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
@@ -92,8 +93,10 @@ export function createApp(deps: AppDeps): express.Express {
   });
   app.use(securityHeaders(config.dev, services.payments.provider.checkoutOrigins));
   for (const mw of deps.devMiddleware ?? []) app.use(mw);
+  // Pages and JSON compressed as sent; the event stream (installed above) is never buffered.
+  app.use(compressSentBodies());
 
-  app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use('/build', precompressedFiles(BUILD_DIR), express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   // Static files all have an extension; page routes never do, so they skip the file-system check.
   const publicFiles = express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]{1,12}$/i.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -1,6 +1,7 @@
 // About me: the signup message, the reason for signing up and up to 12 interests.
 import { useState } from 'react';
 import { SIGNUP_REASONS, type SignupStep } from '../../types/signup.js';
+import { SelectField, TextField } from '../../views/components/form/index.js';
 import { useIsland } from '../runtime.js';
 import { StepForm } from './step-form.js';
 import { useInterests } from './use-catalog.js';
@@ -16,18 +17,11 @@ export function AboutStep({ onNext, interests: initial }: { onNext: (step: Signu
   const toggle = (slug: string) => setChosen((c) => (c.includes(slug) ? c.filter((s) => s !== slug) : c.length < MAX_INTERESTS ? [...c, slug] : c));
   return (
     <StepForm step="about" onNext={onNext} submitLabel={t('next')}>
-      <label className="field">
-        <span>{t('about.message')}</span>
-        <textarea name="signup_message" rows={5} maxLength={ABOUT_MAX} placeholder={t('about.placeholder')} onChange={(e) => setLength(e.target.value.length)} />
-        <small>{t('about.count', { count: length, max: ABOUT_MAX })}</small>
-      </label>
-      <label className="field">
-        <span>{t('about.reason')}</span>
-        <select name="reason" defaultValue="">
-          <option value="">–</option>
-          {SIGNUP_REASONS.map((r) => <option key={r} value={r}>{t(`about.reasons.${r}`)}</option>)}
-        </select>
-      </label>
+      <TextField
+        name="signup_message" label={t('about.message')} rows={5} maxLength={ABOUT_MAX} placeholder={t('about.placeholder')} required={false}
+        onChange={(text) => setLength(text.length)} hint={t('about.count', { count: length, max: ABOUT_MAX })}
+      />
+      <SelectField name="reason" label={t('about.reason')} placeholder="–" defaultValue="" options={SIGNUP_REASONS.map((r) => [r, t(`about.reasons.${r}`)] as const)} />
       {interests && (
         <fieldset className="field field--group">
           <legend>{t('about.interests', { max: MAX_INTERESTS })}</legend>

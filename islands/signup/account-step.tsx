@@ -1,11 +1,11 @@
 // Step 0: the account. A plain form posting to /signup without JavaScript; hydrated, it posts to
 // /api/signup.php and shows the four progress stages of SPEC.md §4 while the account is created.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TextField } from '../../views/components/text-field.js';
+import { DateOfBirth, FormErrors, SelectField, TextField, useFocusFirstInvalid } from '../../views/components/form/index.js';
 import { sexualityOf, type AccountValues, type SignupOptions } from '../../types/signup.js';
 import { ApiError, api, adoptCsrfToken } from '../lib/api-client.js';
 import { useIsland } from '../runtime.js';
-import { FieldError, FormAlert } from './fields.js';
+import { FormAlert } from './fields.js';
 import { SignupProgress, PROGRESS_STAGES } from './progress.js';
 import { useRegions } from './use-catalog.js';
 
@@ -43,6 +43,7 @@ export function AccountStep({ options, targetGender, values, errors: serverError
   const checkedEmail = useRef<string | null>(serverErrors.email_suggestion ? (values?.email ?? null) : null);
   const regions = useRegions(options.regions);
   const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   // A reload keeps what was typed (never the password): the draft lives in this tab only.
   useEffect(() => {
@@ -114,79 +115,51 @@ export function AccountStep({ options, targetGender, values, errors: serverError
     }
   }
 
-  if (stage !== null) return <SignupProgress stage={stage} />;
-
-  const year = new Date().getUTCFullYear();
   const group = regions?.find((r) => r.country === country);
   const v = draft;
+  // The form stays mounted (hidden) while the progress shows, so a refusal brings back all that was typed.
   return (
-    <form ref={formRef} method="post" action="/signup" className="form" noValidate onSubmit={submit} onChange={remember} key={v ? 'draft' : 'empty'}>
-      <input type="hidden" name="_csrf" value={csrfToken} />
-      {Object.entries(tracking).map(([k, val]) => <input key={k} type="hidden" name={k} value={val} />)}
-      <FormAlert message={errors._form} />
-      <FormAlert message={errors.email_exists}>
-        <a href="/login">{t('login')}</a>
-      </FormAlert>
-      <div className="form__row">
-        <label className="field">
-          <span>{t('iAm')}</span>
-          <select name="gender" value={gender} onChange={(e) => setGender(e.target.value)}>
-            <option value="male">{t('man')}</option>
-            <option value="female">{t('woman')}</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('seeking')}</span>
-          <select name="seeking" defaultValue={v?.seeking || targetGender || (gender === 'female' ? 'male' : 'female')}>
-            <option value="female">{t('women')}</option>
-            <option value="male">{t('men')}</option>
-            <option value="both">{t('both')}</option>
-          </select>
-        </label>
-      </div>
-      <TextField label={t('name')} name="name" autoComplete="nickname" maxLength={32} defaultValue={v?.name} hint={t('nameHint')} error={errors.name} />
-      <TextField label={t('email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={v?.email} error={errors.email} />
-      {errors.email_suggestion && <input type="hidden" name="email_checked" value="true" />}
-      <TextField label={t('password')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} hint={t('passwordHint')} error={errors.password} />
-      <fieldset className="field field--group" aria-describedby={errors.birth ? 'err-birth' : undefined}>
-        <legend>{t('birth')}</legend>
-        <div className="form__row form__row--3">
-          <select name="birth_day" defaultValue={v?.birth_day ?? ''} aria-label={t('day')}>
-            <option value="">{t('day')}</option>
-            {Array.from({ length: 31 }, (_, i) => <option key={i} value={i + 1}>{i + 1}</option>)}
-          </select>
-          <select name="birth_month" defaultValue={v?.birth_month ?? ''} aria-label={t('month')}>
-            <option value="">{t('month')}</option>
-            {options.months.map((m, i) => <option key={m} value={i + 1}>{m}</option>)}
-          </select>
-          <select name="birth_year" defaultValue={v?.birth_year ?? ''} aria-label={t('year')}>
-            <option value="">{t('year')}</option>
-            {Array.from({ length: 83 }, (_, i) => year - 18 - i).map((y) => <option key={y} value={y}>{y}</option>)}
-          </select>
-        </div>
-        <FieldError id="birth" error={errors.birth} />
-      </fieldset>
-      <div className="form__row">
-        <label className="field">
-          <span>{t('country')}</span>
-          <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
-            {options.countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-          </select>
-          <FieldError id="country" error={errors.country} />
-        </label>
-        {group && group.regions.length > 0 && (
-          <label className="field">
-            <span>{group.term}</span>
-            <select name="region" defaultValue={v?.region ?? ''} key={country}>
-              <option value="">–</option>
-              {group.regions.map((r) => <option key={r} value={r}>{r}</option>)}
-            </select>
-            <FieldError id="region" error={errors.region} />
-          </label>
-        )}
-      </div>
-      <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="signup-submit">{t('submit')}</button>
-      <small className="form__legal">{t('legal')}</small>
-    </form>
+    <>
+      {stage !== null && <SignupProgress stage={stage} />}
+      <form
+        ref={formRef} method="post" action="/signup" className="form" noValidate onSubmit={submit} onChange={remember}
+        key={v ? 'draft' : 'empty'} hidden={stage !== null}
+      >
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        {Object.entries(tracking).map(([k, val]) => <input key={k} type="hidden" name={k} value={val} />)}
+        <FormAlert message={errors._form} />
+        <FormAlert message={errors.email_exists}>
+          <a href="/login">{t('login')}</a>
+        </FormAlert>
+        <FormErrors errors={errors}>
+          <div className="form__row">
+            <SelectField label={t('iAm')} name="gender" value={gender} onChange={setGender} options={[['male', t('man')], ['female', t('woman')]]} />
+            <SelectField
+              label={t('seeking')} name="seeking" defaultValue={v?.seeking || targetGender || (gender === 'female' ? 'male' : 'female')}
+              options={[['female', t('women')], ['male', t('men')], ['both', t('both')]]}
+            />
+          </div>
+          <TextField label={t('name')} name="name" autoComplete="nickname" maxLength={32} defaultValue={v?.name} hint={t('nameHint')} />
+          <TextField label={t('email')} name="email" type="email" autoComplete="email" maxLength={191} defaultValue={v?.email} />
+          {errors.email_suggestion && <input type="hidden" name="email_checked" value="true" />}
+          <TextField label={t('password')} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={1024} hint={t('passwordHint')} />
+          <DateOfBirth legend={t('birth')} labels={{ day: t('day'), month: t('month'), year: t('year') }} months={options.months} values={v} />
+          <div className="form__row form__row--wrap">
+            <SelectField
+              label={t('country')} name="country" value={country} onChange={setCountry}
+              options={options.countries.map((c) => [c.code, c.name] as const)}
+            />
+            {group && group.regions.length > 0 && (
+              <SelectField
+                key={country} label={group.term} name="region" defaultValue={v?.region ?? ''} placeholder="–"
+                options={group.regions.map((r) => [r, r] as const)}
+              />
+            )}
+          </div>
+        </FormErrors>
+        <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="signup-submit">{t('submit')}</button>
+        <small className="form__legal">{t('legal')}</small>
+      </form>
+    </>
   );
 }

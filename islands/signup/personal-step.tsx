@@ -1,6 +1,7 @@
 // Personal info: the profile attributes of SPEC.md §3 and the city; every field is optional.
 import { PROFILE_ATTRIBUTE_VALUES, type ProfileAttribute } from '../../types/profiles.js';
 import type { SignupStep } from '../../types/signup.js';
+import { SelectField, TextField } from '../../views/components/form/index.js';
 import { useIsland } from '../runtime.js';
 import { StepForm } from './step-form.js';
 
@@ -12,28 +13,13 @@ export function PersonalStep({ onNext }: { onNext: (step: SignupStep) => void })
       <p>{t('personal.intro')}</p>
       <div className="form__grid">
         {keys.map((key) => (
-          <label className="field" key={key}>
-            <span>{t(`attributes.${key}.label`)}</span>
-            <select name={key} defaultValue="">
-              <option value="">–</option>
-              {PROFILE_ATTRIBUTE_VALUES[key].map((value) => (
-                <option key={value} value={value}>{t(`attributes.${key}.${value.replace(/ /g, '_')}`)}</option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            key={key} name={key} label={t(`attributes.${key}.label`)} placeholder="–" defaultValue=""
+            options={PROFILE_ATTRIBUTE_VALUES[key].map((value) => [value, t(`attributes.${key}.${value.replace(/ /g, '_')}`)] as const)}
+          />
         ))}
-        <label className="field">
-          <span>{t('attributes.tattoos.label')}</span>
-          <select name="tattoos" defaultValue="">
-            <option value="">–</option>
-            <option value="yes">{t('attributes.tattoos.yes')}</option>
-            <option value="no">{t('attributes.tattoos.no')}</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('personal.city')}</span>
-          <input type="text" name="city" maxLength={100} autoComplete="address-level2" />
-        </label>
+        <SelectField name="tattoos" label={t('attributes.tattoos.label')} placeholder="–" defaultValue="" options={[['yes', t('attributes.tattoos.yes')], ['no', t('attributes.tattoos.no')]]} />
+        <TextField name="city" label={t('personal.city')} maxLength={100} autoComplete="address-level2" required={false} />
       </div>
     </StepForm>
   );

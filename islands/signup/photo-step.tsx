@@ -1,6 +1,7 @@
 // The photo step: choose a picture, see it before sending; the server re-encodes it.
 import { useEffect, useState } from 'react';
 import type { SignupStep } from '../../types/signup.js';
+import { FileField } from '../../views/components/form/index.js';
 import { useIsland } from '../runtime.js';
 import { StepForm } from './step-form.js';
 
@@ -13,22 +14,19 @@ export function PhotoStep({ onNext }: { onNext: (step: SignupStep) => void }) {
   return (
     <StepForm step="photo" onNext={onNext} multipart submitLabel={t('photo.upload')}>
       <p>{t('photo.intro')}</p>
-      <label className="photo-drop">
+      <FileField
+        name="photo"
+        button={preview ? t('photo.change') : t('photo.choose')}
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+        hint={t('photo.rules')}
+        testId="photo-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          setPreview(file ? URL.createObjectURL(file) : null);
+        }}
+      >
         {preview ? <img src={preview} alt={t('photo.preview')} className="photo-drop__preview" /> : <span className="photo-drop__icon" aria-hidden="true">📷</span>}
-        <span className="btn btn--light">{preview ? t('photo.change') : t('photo.choose')}</span>
-        <input
-          type="file"
-          name="photo"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          className="photo-drop__input"
-          data-testid="photo-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            setPreview(file ? URL.createObjectURL(file) : null);
-          }}
-        />
-      </label>
-      <small>{t('photo.rules')}</small>
+      </FileField>
     </StepForm>
   );
 }

@@ -1,9 +1,10 @@
 // One later signup step as a form: posts to /signup/<step> without JavaScript; hydrated, it sends
 // the same fields to /api/signup-step.php and moves to the step the server answers with.
-import { createContext, useContext, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SignupStep } from '../../types/signup.js';
 import { ApiError, api } from '../lib/api-client.js';
 import { useIsland } from '../runtime.js';
+import { FormErrors, useFocusFirstInvalid } from '../../views/components/form/index.js';
 import { FormAlert } from './fields.js';
 
 /** Errors of a step posted without JavaScript, shown when the page comes back. */
@@ -25,6 +26,8 @@ export function StepForm({ step, onNext, multipart, submitLabel, canSkip = true,
   const { t, csrfToken } = useIsland();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>(useContext(InitialStepErrors));
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -61,11 +64,12 @@ export function StepForm({ step, onNext, multipart, submitLabel, canSkip = true,
 
   const action = multipart ? `/signup/${step}?_csrf=${encodeURIComponent(csrfToken)}` : `/signup/${step}`;
   return (
-    <form method="post" action={action} encType={multipart ? 'multipart/form-data' : undefined} className="form signup-step" onSubmit={submit} noValidate>
+    <form ref={formRef} method="post" action={action} encType={multipart ? 'multipart/form-data' : undefined} className="form signup-step" onSubmit={submit} noValidate>
       {!multipart && <input type="hidden" name="_csrf" value={csrfToken} />}
       <input type="hidden" name="step" value={step} />
-      <FormAlert message={errors._form ?? Object.values(errors)[0]} />
-      {children}
+      {/* Field messages sit beside their fields; only one about the whole step goes on top. */}
+      <FormAlert message={errors._form} />
+      <FormErrors errors={errors}>{children}</FormErrors>
       <div className="signup-step__actions">
         {canSkip && (
           <button type="submit" name="skip" value="1" className="btn btn--ghost" disabled={busy} formNoValidate>

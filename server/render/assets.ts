@@ -69,6 +69,8 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Ass
       const preloads = new Set<string>();
       for (const imp of client.imports ?? []) collectImports(imp, preloads);
       for (const name of names) collectImports(islandModulePath(name), preloads);
+      // Islands import their shared runtime from the bootstrap itself, which the page runs anyway.
+      preloads.delete(url(client.file));
       const assets = { styles, scripts: [url(client.file)], preloads: [...preloads] };
       cache.set(key, assets);
       return assets;

@@ -8,14 +8,13 @@ export const TEST_MANIFEST = {
     isEntry: true,
     imports: ['_runtime-def456.js'],
     dynamicImports: [
-      'islands/site-entry-warning.island.tsx', 'islands/signup-modal.island.tsx', 'islands/signup-page.island.tsx',
+      'islands/signup-modal.island.tsx', 'islands/signup-page.island.tsx',
       'islands/photo-gallery.island.tsx', 'islands/like-button.island.tsx', 'islands/match-modal.island.tsx',
       'islands/likes-inbox.island.tsx', 'islands/swipe-game.island.tsx', 'islands/live-badges.island.tsx',
       'islands/chat-pane.island.tsx', 'islands/payment-status.island.tsx',
     ],
   },
   '_runtime-def456.js': { file: 'assets/runtime-def456.js' },
-  'islands/site-entry-warning.island.tsx': { file: 'assets/site-entry-warning-789abc.js', imports: ['_runtime-def456.js'] },
   'islands/signup-modal.island.tsx': { file: 'assets/signup-modal-1a2b3c.js', imports: ['_runtime-def456.js', '_wizard-4d5e6f.js'] },
   'islands/signup-page.island.tsx': { file: 'assets/signup-page-7a8b9c.js', imports: ['_runtime-def456.js', '_wizard-4d5e6f.js'] },
   '_wizard-4d5e6f.js': { file: 'assets/wizard-4d5e6f.js' },
@@ -26,7 +25,8 @@ export const TEST_MANIFEST = {
   'islands/swipe-game.island.tsx': { file: 'assets/swipe-game-f6f6f6.js', imports: ['_runtime-def456.js', '_match-modal-c3c3c3.js'] },
   '_match-modal-c3c3c3.js': { file: 'assets/match-modal-c3c3c3.js' },
   'islands/live-badges.island.tsx': { file: 'assets/live-badges-0a1b2c.js', imports: ['_runtime-def456.js'] },
-  'islands/chat-pane.island.tsx': { file: 'assets/chat-pane-9c8b7a.js', imports: ['_runtime-def456.js'] },
+  // Like the real build: React in the shared vendor chunk, the islands' runtime in the bootstrap.
+  'islands/chat-pane.island.tsx': { file: 'assets/chat-pane-9c8b7a.js', imports: ['_runtime-def456.js', 'islands/client.ts'] },
   'islands/payment-status.island.tsx': { file: 'assets/payment-status-5e5e5e.js', imports: ['_runtime-def456.js'] },
   'views/styles/site.css': { file: 'assets/site-0f0f0f.css', isEntry: true },
 };

@@ -1,10 +1,10 @@
-// The signup islands as pages place them: the steps inside the /signup page, and the desktop modal
-// that every page of the default and empty layouts carries for visitors (and for members who
-// reloaded in the middle of the steps).
+// The signup islands as pages place them: the steps inside the /signup page (on wide screens a
+// dialog over the site, so visitors' pages need no script for it), and the desktop modal that
+// resumes the steps on the other pages of members who left in the middle of them.
 import type { RenderState } from '../render-context.js';
 import { usePage } from '../render-context.js';
 import SignupModal from '../../islands/signup-modal.island.js';
-import SignupPageIsland from '../../islands/signup-page.island.js';
+import SignupPageIsland, { type SignupPageIslandProps } from '../../islands/signup-page.island.js';
 import type { AccountValues, CountryRegions, SignupModalProps, SignupOptions, SignupWizardProps, WizardStep } from '../../types/signup.js';
 import { Island } from './island.js';
 
@@ -50,11 +50,22 @@ export interface SignupPageProps {
   tracking: Record<string, string>;
   returnTo: string;
   target: SignupWizardProps['target'];
+  /** Plain /signup: shown as a dialog on wide screens, closing to this local path. */
+  dialogCloseTo?: string | null;
 }
 
 export function SignupSteps(p: SignupPageProps) {
   const page = usePage();
-  const props: SignupWizardProps = {
+  // The page's own heading and login line, drawn by the dialog around the account step.
+  const texts = p.step === 'account' && !p.target
+    ? {
+        title: page.t('pages:signup.title'),
+        intro: page.t('pages:signup.intro', { siteName: page.settings.name }),
+        haveAccount: page.t('pages:signup.haveAccount'),
+        login: page.t('pages:signup.login'),
+      }
+    : null;
+  const props: SignupPageIslandProps = {
     step: p.step,
     options: signupOptions(page, { regions: p.regions, interests: p.interests }),
     returnTo: p.returnTo,
@@ -64,6 +75,7 @@ export function SignupSteps(p: SignupPageProps) {
     tracking: p.tracking,
     modal: false,
     target: p.target,
+    dialog: p.dialogCloseTo ? { closeTo: p.dialogCloseTo, texts } : null,
   };
   return <Island name="signup-page" section="signup" component={SignupPageIsland} props={props} />;
 }
@@ -71,11 +83,13 @@ export function SignupSteps(p: SignupPageProps) {
 export function SignupModalSlot() {
   const page = usePage();
   if (NO_MODAL_ROUTES.has(page.routeName)) return null;
+  // Visitors follow plain links to /signup, which is the dialog itself on wide screens: their
+  // pages carry no signup script. Only a member in the middle of the steps gets it back here.
   const pending = page.user?.signup_step && PENDING_STEPS.has(page.user.signup_step) ? page.user.signup_step : null;
-  if (page.user && !pending) return null;
+  if (!pending) return null;
   const props: SignupModalProps = {
-    resume: Boolean(pending),
-    step: pending ?? 'account',
+    resume: true,
+    step: pending,
     options: signupOptions(page, { regions: null, interests: null }),
     returnTo: page.currentUrl,
     email: page.user?.email ?? null,

@@ -4,14 +4,19 @@ import { createElement } from 'react';
 import { renderPage } from '../../render/render-page.js';
 import { IndexPage } from '../../../views/pages/index-page.js';
 import type { RouteDeps } from '../route-deps.js';
+import { searchPreferencesOf } from '../search-session.js';
 
 export function homeRoutes({ services }: RouteDeps): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     if (req.user) return res.redirect(303, '/members');
     const page = res.locals.page!;
+    // The people a visitor looks for (women by default, or what they chose on /members), their
+    // country first: see services/search/search-preferences.ts.
+    const { filters, homeCountry } = await searchPreferencesOf(req, services, page.settings.countries);
+    const show = { gender: filters.gender || undefined, preferCountry: filters.country || homeCountry || undefined };
     const [profiles, memberCount] = await Promise.all([
-      services.search.showcase(page.settings.countries, page.settings.cdn_prefix, 10),
+      services.search.showcase(page.settings.countries, page.settings.cdn_prefix, 10, show),
       services.search.memberCount(page.settings.countries),
     ]);
     const count = new Intl.NumberFormat(page.lng).format(memberCount);
