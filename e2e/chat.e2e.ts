@@ -256,6 +256,89 @@ describe('chat in the browser', function () {
       });
     });
   }
+
+  describe('phone layout', () => {
+    const PHONE = VIEWPORTS.phone;
+
+    /** The box of the first match; fails when it is not rendered. */
+    async function box(page: Page, selector: string) {
+      const b = await page.locator(selector).first().boundingBox();
+      expect(b, selector).to.not.equal(null);
+      return b!;
+    }
+
+    /** A round avatar: a square box, the photo filling it cut to a circle. */
+    async function expectRoundAvatar(page: Page, selector: string) {
+      const avatar = await box(page, selector);
+      expect(Math.abs(avatar.width - avatar.height), `${selector} is square`).to.be.below(0.5);
+      const look = await page.locator(selector).first().evaluate((el) => {
+        const img = el.querySelector('img');
+        const r = img?.getBoundingClientRect();
+        return { radius: getComputedStyle(el).borderRadius, fit: img ? getComputedStyle(img).objectFit : null, imgRadius: img ? getComputedStyle(img).borderRadius : null, img: r ? [r.width, r.height] : null };
+      });
+      expect(look.radius).to.equal('50%');
+      expect(look.fit).to.equal('cover');
+      expect(look.imgRadius).to.equal('50%');
+      expect(look.img).to.deep.equal([avatar.width, avatar.height]);
+      return avatar;
+    }
+
+    /** The open conversation as a messaging app: its own header only, the composer on screen, no sideways scrolling. */
+    async function expectFullScreenChat(page: Page) {
+      expect(await page.locator('header:visible').count(), 'visible headers').to.equal(1);
+      expect(await page.locator('header.chat-head').isVisible()).to.equal(true);
+      expect(await page.locator('.topbar').isVisible(), 'site top bar').to.equal(false);
+      const head = await box(page, '.chat-head');
+      expect(head.y).to.equal(0);
+      for (const selector of ['.chat-compose', '[data-testid="chat-input"]', '[data-testid="chat-send"]']) {
+        const b = await box(page, selector);
+        expect(b.y, selector).to.be.at.least(head.y + head.height);
+        expect(b.y + b.height, selector).to.be.at.most(PHONE.height + 0.5);
+        expect(b.x + b.width, selector).to.be.at.most(PHONE.width + 0.5);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(PHONE.width);
+      await expectRoundAvatar(page, '.chat-head .chat-avatar');
+    }
+
+    it('on a 390 px phone an open chat is the whole screen with one header and round avatars; /chats shows the tab bar', async () => {
+      const me = await newMember('Lena Phone', 200);
+      // A demo profile with photos: the avatars show real (portrait, 2:3) pictures.
+      const partner = (await db('profiles').whereNull('user_id').whereExists(db('photos').whereRaw('photos.profile_id = profiles.id')).first('id')) as { id: number };
+      const { context, page, errors } = await openPage(harness().browser, 'phone');
+      await logIn(page, me);
+
+      // The first conversation: the large avatar sits above the hint, never over it.
+      await openChat(page, `/members/${partner.id}/chat`);
+      await expectFullScreenChat(page);
+      const start = await expectRoundAvatar(page, '.chat-start .chat-avatar');
+      const hint = await box(page, '.chat-start p');
+      expect(start.y + start.height).to.be.at.most(hint.y);
+      await page.screenshot({ path: join(SCREENSHOTS, 'phone-chat-start.png') });
+
+      await send(page, 'Hello from a phone');
+      await page.waitForURL(/\/chats\/\d+$/);
+      await page.reload();
+      await page.locator('[data-island="chat-pane"][data-hydrated="true"]').waitFor({ state: 'attached' });
+      await expectFullScreenChat(page);
+
+      // The list: the member tab bar at the bottom, round avatars inside their rows.
+      await openChat(page, '/chats');
+      const tabs = page.locator('[data-island="live-badges"] nav');
+      expect(await tabs.isVisible(), 'tab bar').to.equal(true);
+      expect(await tabs.locator('a[href="/chats"]').count()).to.equal(1);
+      const bar = (await tabs.boundingBox())!;
+      expect(bar.y + bar.height).to.be.within(PHONE.height - 1, PHONE.height + 0.5);
+      const avatar = await expectRoundAvatar(page, '.chat-item .chat-avatar');
+      const row = await box(page, '.chat-item');
+      expect(avatar.y).to.be.at.least(row.y);
+      expect(avatar.y + avatar.height).to.be.at.most(row.y + row.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(PHONE.width);
+      await page.screenshot({ path: join(SCREENSHOTS, 'phone-chat-list-tabs.png') });
+
+      expect(errors).to.deep.equal([]);
+      await context.close();
+    });
+  });
 });
 
 /** Polls until `check` is true (the delete request may still be on its way). */

@@ -14,6 +14,7 @@ import { GiftPicker } from './chat/gift-picker.js';
 import { MessageList, giftName } from './chat/message-list.js';
 import { initialEntries, messagesReducer, type Outgoing, type OutgoingPhoto } from './chat/messages.js';
 import { PhotoViewer } from './chat/photo-viewer.js';
+import { useVisualViewportFit } from './chat/viewport.js';
 import { ApiError, api } from './lib/api-client.js';
 import { onLiveEvent, onLiveOpen } from './lib/live-events.js';
 import { useIsland } from './runtime.js';
@@ -62,6 +63,7 @@ export default function ChatPane(props: ChatPaneProps) {
   });
   const clock: Clock = { now, timeZone: hydrated ? undefined : 'UTC' };
   const open = partner !== null && !removed;
+  useVisualViewportFit();
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);

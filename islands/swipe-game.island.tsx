@@ -1,11 +1,31 @@
 // The swipe game: one profile at a time, Like or Pass, 4 likes a day (the server counts them).
-// Keyboard: ← passes, → likes; both buttons are ordinary focusable buttons too.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+// Keyboard: ← passes, → likes; both buttons are ordinary focusable buttons too. Touch (and mouse):
+// drag the card, it follows and tilts; released past a threshold it likes (right) or passes
+// (left), else it springs back. Pointer events, so one code path for fingers, pens and mice.
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MatchProfile, SwipeAnswer, SwipeGameProps, SwipeStatus } from '../types/likes.js';
 import type { ProfileCard } from '../types/profiles.js';
 import { api, ApiError, currentCsrfToken } from './lib/api-client.js';
 import { MatchModal } from './likes/match-modal.js';
 import { useIsland } from './runtime.js';
+
+/** How far (px) a card must be dragged to count as a like or pass; less springs back. */
+const SWIPE_THRESHOLD = 90;
+/** Movement (px) below which a press is still a click (the photo opens the profile). */
+const CLICK_SLOP = 8;
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Puts the card at `dx` px from its place, tilted with the drag unless motion is reduced. */
+function placeCard(card: HTMLElement, dx: number, animate: boolean): void {
+  const still = reducedMotion();
+  card.style.transition = animate && !still ? 'transform 0.25s ease' : 'none';
+  card.style.transform = dx ? `translateX(${dx}px)${still ? '' : ` rotate(${dx / 18}deg)`}` : '';
+  card.style.setProperty('--swipe-like', String(Math.max(0, Math.min(1, dx / SWIPE_THRESHOLD))));
+  card.style.setProperty('--swipe-pass', String(Math.max(0, Math.min(1, -dx / SWIPE_THRESHOLD))));
+}
 
 export default function SwipeGame({ profiles: first, status: firstStatus, skip: firstSkip, fictionalLabel, own }: SwipeGameProps) {
   const { t, csrfToken } = useIsland();
@@ -18,6 +38,9 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
   const [leaving, setLeaving] = useState<'left' | 'right' | null>(null);
   const current = queue[0];
   const closeMatch = useCallback(() => setMatch(null), []);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ id: number; x: number; y: number; dx: number; moved: boolean } | null>(null);
+  const wasDragged = useRef(false);
 
   const advance = useCallback(
     async (passed: number[]) => {
@@ -71,6 +94,55 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
     return () => document.removeEventListener('keydown', onKey);
   }, [pass, like, match]);
 
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0) || busy || match) return;
+    if ((e.target as HTMLElement).closest('button, form, .swipe__buttons')) return;
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, dx: 0, moved: false };
+    wasDragged.current = false;
+  };
+
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    const card = cardRef.current;
+    if (!d || d.id !== e.pointerId || !card) return;
+    d.dx = e.clientX - d.x;
+    if (!d.moved && Math.abs(d.dx) > CLICK_SLOP && Math.abs(d.dx) > Math.abs(e.clientY - d.y)) {
+      d.moved = true;
+      card.setPointerCapture(e.pointerId);
+      card.classList.add('swipe__card--dragging');
+    }
+    if (d.moved) placeCard(card, d.dx, false);
+  };
+
+  const onPointerEnd = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    const card = cardRef.current;
+    if (!d || d.id !== e.pointerId || !card) return;
+    drag.current = null;
+    card.classList.remove('swipe__card--dragging');
+    if (!d.moved) return;
+    wasDragged.current = true;
+    const toLike = d.dx > SWIPE_THRESHOLD && status.remaining > 0 && e.type === 'pointerup';
+    const toPass = d.dx < -SWIPE_THRESHOLD && e.type === 'pointerup';
+    if (!toLike && !toPass) {
+      placeCard(card, 0, true);
+      return;
+    }
+    placeCard(card, (toLike ? 1 : -1) * window.innerWidth, true);
+    void (toLike ? like() : pass()).finally(() => {
+      // Still the same card (the like failed): bring it back.
+      if (cardRef.current === card) placeCard(card, 0, true);
+    });
+  };
+
+  // A drag that started on the photo must not open the profile.
+  const onClickCapture = (e: ReactMouseEvent) => {
+    if (!wasDragged.current) return;
+    wasDragged.current = false;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
   const onLikeSubmit = (e: FormEvent) => {
     e.preventDefault();
     void like();
@@ -83,17 +155,29 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
         {t('likesLeft', { remaining: status.remaining, max: status.max })}
       </p>
       {current ? (
-        <div className={leaving ? `swipe__card swipe__card--${leaving}` : 'swipe__card'} data-profile-id={current.id}>
-          <a href={`/members/${current.id}`} className="swipe__photo">
-            {current.photo ? <img src={current.photo.url} alt={current.name} width={480} height={640} /> : <span className="card__nophoto card__nophoto--large">{current.name.slice(0, 1)}</span>}
+        <div
+          key={current.id}
+          ref={cardRef}
+          className={leaving ? `swipe__card swipe__card--${leaving}` : 'swipe__card'}
+          data-profile-id={current.id}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerEnd}
+          onPointerCancel={onPointerEnd}
+          onClickCapture={onClickCapture}
+        >
+          <a href={`/members/${current.id}`} className="swipe__photo" draggable={false}>
+            {current.photo ? <img src={current.photo.url} alt={current.name} width={480} height={640} draggable={false} /> : <span className="card__nophoto card__nophoto--large">{current.name.slice(0, 1)}</span>}
             {current.isFictional && <span className="tag tag--fictional">{fictionalLabel}</span>}
+            <span className="swipe__stamp swipe__stamp--like" aria-hidden="true">♥</span>
+            <span className="swipe__stamp swipe__stamp--pass" aria-hidden="true">✕</span>
+            <span className="swipe__info">
+              <span className="swipe__name">
+                {current.name}, {current.age}
+              </span>
+              {place && <span className="swipe__place">{place}</span>}
+            </span>
           </a>
-          <div className="swipe__info">
-            <h2 className="swipe__name">
-              {current.name}, {current.age}
-            </h2>
-            {place && <p className="swipe__place">{place}</p>}
-          </div>
           <div className="swipe__buttons">
             <a className="swipe__btn swipe__btn--pass" href={`/swipe-game?skip=${[...skip, current.id].slice(-200).join(',')}`} onClick={(e) => { e.preventDefault(); void pass(); }} aria-label={t('passLabel', { name: current.name })} data-testid="swipe-pass">
               ✕

@@ -8,6 +8,20 @@ export interface LiveBadgesProps {
   /** Paid users see Credits with their balance; others see Get Premium. */
   paidUser: boolean;
   credits: number;
+  /** Path of the page shown, so its tab is marked as the current page. */
+  current: string;
+}
+
+export type NavSection = 'search' | 'messages' | 'likes' | 'credits';
+
+/** Which tab of the member navigation a path belongs to (none for settings and the own profile). */
+export function navSection(path: string): NavSection | null {
+  const p = path.split(/[?#]/)[0] ?? path;
+  if (/^\/chats?(\/|$)/.test(p) || /^\/members\/\d+\/chat/.test(p)) return 'messages';
+  if (/^\/(members|swipe-game|match-finder)(\/|$)/.test(p)) return 'search';
+  if (/^\/likes(\/|$)/.test(p)) return 'likes';
+  if (/^\/(credits|premium|pricing)(\/|$)/.test(p)) return 'credits';
+  return null;
 }
 
 /** A badge's text: counts above 99 show as '99+'. */

@@ -1,5 +1,6 @@
-// The open conversation's header: back to the list (phones), the partner with a link to the
-// profile, and a menu whose delete is a plain form post without JavaScript.
+// The open conversation's header, the only header of the screen on phones: back to the list, the
+// partner (round photo, name, age, online state, fictional label) linking to the profile, and a
+// menu with the profile, block and delete. Block and delete are plain form posts without JavaScript.
 import type { FormEvent } from 'react';
 import type { ChatPartner } from '../../types/chat.js';
 import { useIsland } from '../runtime.js';
@@ -14,46 +15,62 @@ interface Props {
 
 export function ChatHeader({ partner, conversationId, fictionalLabel, onDelete }: Props) {
   const { t, csrfToken } = useIsland();
+  const closeMenu = (form: HTMLFormElement) => form.closest('details')?.removeAttribute('open');
   const submitDelete = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    e.currentTarget.closest('details')?.removeAttribute('open');
+    closeMenu(e.currentTarget);
     onDelete();
   };
+  // Blocking also deletes the conversation: asked first when JavaScript runs, then the form posts.
+  const submitBlock = (e: FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(t('blockConfirm', { name: partner.name }))) e.preventDefault();
+    closeMenu(e.currentTarget);
+  };
   return (
-    <header className="chat-head">
+    <header className="chat-head" data-testid="chat-head">
       <a className="chat-head__back" href="/chats" aria-label={t('back')}>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
           <path d="M15.5 4.5L8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </a>
-      <a className="chat-head__who" href={`/members/${partner.id}`} aria-label={t('viewProfile', { name: partner.name })}>
+      {/* Named by what it shows (name, age, online: WCAG 2.5.3); the title says where it leads. */}
+      <a className="chat-head__who" href={`/members/${partner.id}`} title={t('viewProfile', { name: partner.name })}>
         <Avatar partner={partner} size={40} />
         <span className="chat-head__text">
           <span className="chat-head__name" data-testid="chat-partner">
-            {partner.name}, {partner.age}
-            {partner.isFictional && <span className="chat-tag">{fictionalLabel}</span>}
+            <span className="chat-head__name-text">{partner.name}</span>
+            <span className="chat-head__age">, {partner.age}</span>
           </span>
-          {partner.online && <span className="chat-head__status">{t('online')}</span>}
+          {(partner.online || partner.isFictional) && (
+            <span className="chat-head__sub">
+              {partner.online && <span className="chat-head__status">{t('online')}</span>}
+              {partner.isFictional && <span className="chat-tag">{fictionalLabel}</span>}
+            </span>
+          )}
         </span>
       </a>
-      {conversationId !== null && (
-        <details className="menu chat-head__menu">
-          <summary className="chat-head__menu-button" aria-label={t('menu')}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <circle cx="12" cy="5" r="2" fill="currentColor" />
-              <circle cx="12" cy="12" r="2" fill="currentColor" />
-              <circle cx="12" cy="19" r="2" fill="currentColor" />
-            </svg>
-          </summary>
-          <div className="menu__list">
-            <a className="menu__item" href={`/members/${partner.id}`}>{t('viewProfile', { name: partner.name })}</a>
+      <details className="menu chat-head__menu">
+        <summary className="chat-head__menu-button" aria-label={t('menu')}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <circle cx="12" cy="5" r="2" fill="currentColor" />
+            <circle cx="12" cy="12" r="2" fill="currentColor" />
+            <circle cx="12" cy="19" r="2" fill="currentColor" />
+          </svg>
+        </summary>
+        <div className="menu__list chat-head__menu-list">
+          <a className="menu__item" href={`/members/${partner.id}`}>{t('viewProfile', { name: partner.name })}</a>
+          <form method="post" action={`/members/${partner.id}/block`} onSubmit={submitBlock}>
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <button type="submit" className="menu__item chat-head__block" data-testid="chat-block">{t('block', { name: partner.name })}</button>
+          </form>
+          {conversationId !== null && (
             <form method="post" action={`/chats/${conversationId}/delete`} onSubmit={submitDelete}>
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit" className="menu__item chat-head__delete" data-testid="chat-delete">{t('delete')}</button>
             </form>
-          </div>
-        </details>
-      )}
+          )}
+        </div>
+      </details>
     </header>
   );
 }

@@ -1,5 +1,6 @@
 // The like (match) modal of SPEC.md §2: a mutual like, or a profile that has just liked the
-// member, with a button to view the profile. Esc, the backdrop and "Keep browsing" close it.
+// member. Its primary button opens the chat with that profile; "View profile" follows only when the
+// member is not on that profile already. Esc, the backdrop and "Keep browsing" close it.
 import { useEffect, useRef } from 'react';
 import type { MatchProfile } from '../../types/likes.js';
 import { useIsland } from '../runtime.js';
@@ -29,6 +30,8 @@ export function MatchModal({ profile, kind, ownPhotoUrl, ownName, onClose }: { p
     };
   }, [onClose]);
 
+  // The modal opens in the browser only (after a like or a delay), so reading the location is safe.
+  const onProfile = typeof window !== 'undefined' && window.location.pathname === `/members/${profile.id}`;
   const title = kind === 'match' ? t('matchTitle') : t('likedYouTitle', { name: profile.name });
   return (
     <div className="modal" data-testid="match-modal">
@@ -45,8 +48,8 @@ export function MatchModal({ profile, kind, ownPhotoUrl, ownName, onClose }: { p
         <h2 id="match-title" className="match__title">{title}</h2>
         <p className="match__text">{kind === 'match' ? t('matchText', { name: profile.name }) : t('likedYouText', { name: profile.name })}</p>
         <div className="match__actions">
-          <a className="btn btn--primary btn--block" href={`/members/${profile.id}`}>{t('viewProfile')}</a>
-          {kind === 'match' && <a className="btn btn--light btn--block" href={`/members/${profile.id}/chat`}>{t('sendMessage', { name: profile.name })}</a>}
+          <a className="btn btn--primary btn--block" href={`/members/${profile.id}/chat`} data-testid="match-chat">{t('sendMessage', { name: profile.name })}</a>
+          {!onProfile && <a className="btn btn--light btn--block" href={`/members/${profile.id}`}>{t('viewProfile')}</a>}
           <button type="button" className="btn btn--link" onClick={onClose}>{t('keepBrowsing')}</button>
         </div>
       </div>

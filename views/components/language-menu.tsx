@@ -6,7 +6,7 @@ export function LanguageMenu() {
   const { t, lng, csrfToken, currentUrl } = usePage();
   return (
     <details className="menu lang-menu">
-      <summary className="menu__button" aria-label={t('nav.language')}>
+      <summary className="menu__button">
         <svg className="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
             fill="currentColor"
@@ -14,6 +14,8 @@ export function LanguageMenu() {
           />
         </svg>{' '}
         {lng.toUpperCase()}
+        {/* Named by its visible text first (WCAG 2.5.3), then what it is for. */}
+        <span className="sr-only">, {t('nav.language')}</span>
       </summary>
       <form className="menu__list" method="post" action="/lang-config">
         <input type="hidden" name="_csrf" value={csrfToken} />

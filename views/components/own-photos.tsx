@@ -2,6 +2,7 @@
 // "make main" and "delete" buttons, and the upload form with the free/premium limit. Plain forms:
 // it all works without JavaScript (the upload carries its CSRF token in the action URL).
 import type { OwnPhoto, OwnProfile } from '../../types/own-profile.js';
+import { FileField } from './form/index.js';
 import { usePage } from '../render-context.js';
 
 function PhotoTile({ photo, number }: { photo: OwnPhoto; number: number }) {
@@ -53,23 +54,14 @@ function UploadForm({ limit, error }: { limit: OwnProfile['photoLimit']; error?:
         <p className="own-photos__full">{t('pages:ownProfile.limitReached')}</p>
       ) : (
         <>
-          <label className="field">
-            <span>{t('pages:ownProfile.chooseFile')}</span>
-            <input
-              type="file"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
-              required
-              className="own-photos__file"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'err-photo' : 'photo-rules'}
-            />
-            <small id="photo-rules">{t('pages:ownProfile.uploadRules')}</small>
-          </label>
+          <FileField
+            name="photo" button={t('pages:ownProfile.chooseFile')} accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+            required hint={t('pages:ownProfile.uploadRules')} error={error}
+          />
           <button type="submit" className="btn btn--primary">{t('pages:ownProfile.upload')}</button>
         </>
       )}
-      {error && <span className="field__error" id="err-photo" role="alert">{error}</span>}
+      {full && error && <span className="field__error" role="alert">{error}</span>}
     </form>
   );
 }

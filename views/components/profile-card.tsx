@@ -1,30 +1,12 @@
-// A profile in a result grid: photo, name, age and place, the fictional label when it applies.
+// A profile in a result grid: a full-bleed portrait card (ProfileCardView) with the page's labels.
 import type { ProfileCard as Card } from '../../types/profiles.js';
 import { usePage } from '../render-context.js';
+import { ProfileCardView } from './profile-card-view.js';
 
 export function ProfileCard({ profile, priority = false, newBadge = false }: { profile: Card & { likeNew?: boolean }; priority?: boolean; newBadge?: boolean }) {
   const { t, settings } = usePage();
-  const place = [...new Set([profile.city, profile.region].filter(Boolean))].join(', ');
-  return (
-    <a className="card" href={`/members/${profile.id}`} data-profile-id={profile.id}>
-      <div className="card__photo">
-        {profile.photo ? (
-          <img src={profile.photo.thumbUrl} alt={profile.name} width={240} height={320} loading={priority ? 'eager' : 'lazy'} decoding="async" />
-        ) : (
-          <div className="card__nophoto" aria-hidden="true">{profile.name.slice(0, 1)}</div>
-        )}
-        {profile.isFictional && <span className="tag tag--fictional">{settings.fictional_singular}</span>}
-        {profile.online && <span className="dot dot--online" title={t('profile.online')} />}
-        {newBadge && profile.likeNew && <span className="tag tag--new">{t('pages:likes.new')}</span>}
-      </div>
-      <div className="card__body">
-        <span className="card__name">
-          {profile.name}, {profile.age}
-        </span>
-        <span className="card__place">{place || t(`countries.${profile.country}`)}</span>
-      </div>
-    </a>
-  );
+  const labels = { fictional: settings.fictional_singular, online: t('profile.online'), newTag: t('pages:likes.new'), country: t(`countries.${profile.country}`) };
+  return <ProfileCardView profile={profile} labels={labels} priority={priority} isNew={newBadge && !!profile.likeNew} />;
 }
 
 export function ProfileGrid({ profiles, priorityCount = 4, newBadge = false }: { profiles: (Card & { likeNew?: boolean })[]; priorityCount?: number; newBadge?: boolean }) {

@@ -3,7 +3,7 @@
 import { usePage } from '../render-context.js';
 
 const HIDDEN_ON = new Set([
-  'profile', 'signup', 'complete-signup', 'signup-matches', 'member-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings',
+  'profile', 'signup', 'complete-signup', 'signup-matches', 'member-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings', 'swipe-game',
 ]);
 
 export function ProfileEnrichWarning() {
@@ -18,7 +18,7 @@ export function ProfileEnrichWarning() {
           <form method="post" action="/dismiss/profile_enrich">
             <input type="hidden" name="_csrf" value={csrfToken} />
             <input type="hidden" name="return" value={currentUrl} />
-            <button type="submit" className="btn btn--link btn--sm" aria-label={t('profileEnrich.dismissLabel')}>{t('profileEnrich.dismiss')}</button>
+            <button type="submit" className="btn btn--link btn--sm" title={t('profileEnrich.dismissLabel')}>{t('profileEnrich.dismiss')}</button>
           </form>
         </span>
       </div>

@@ -1,33 +1,38 @@
 // The top bar of SPEC.md §2: logo, member navigation with badges, language and account menus.
-// The member navigation is the live-badges island (only members' pages get it): the server renders
-// the current counts, and the island keeps them live.
-import LiveBadges from '../../islands/live-badges.island.js';
+// The member navigation (MemberNav, the live-badges island) is only on members' pages; on phones it
+// is the tab bar at the bottom. A visitor's login and signup buttons shrink on phones: the login
+// button shows its icon (the label stays for screen readers), signup a shorter translation.
 import { usePage } from '../render-context.js';
-import { Island } from './island.js';
 import { LanguageMenu } from './language-menu.js';
 import { Logo } from './logo.js';
+import { MemberNav } from './member-nav.js';
+
+function LoginIcon() {
+  return (
+    <svg className="topbar__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 20.5c.8-3.6 3.8-6 7.5-6s6.7 2.4 7.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export function TopBar() {
-  const { t, user, site, csrfToken } = usePage();
+  const { t, user, site, csrfToken, currentUrl } = usePage();
   return (
     <header className="topbar">
       <div className="topbar__inner container">
         <a className="topbar__logo" href={user ? '/members' : '/'} aria-label={site.name}>
           <Logo name={site.name} />
         </a>
-        {user && (
-          <Island
-            name="live-badges"
-            component={LiveBadges}
-            hydrate="idle"
-            props={{ numUnreadMessages: user.num_unread_messages, numNewLikes: user.num_new_likes, paidUser: user.paid_user, credits: user.credits }}
-          />
-        )}
+        {user && <MemberNav current={currentUrl} />}
         <div className="topbar__actions">
           <LanguageMenu />
           {user ? (
             <details className="menu account-menu">
-              <summary className="menu__button">{user.profile.name}</summary>
+              <summary className="menu__button">
+                {user.profile.main_image && <img className="account-menu__avatar" src={user.profile.main_image.match} alt="" width={28} height={28} />}
+                <span className="account-menu__name">{user.profile.name}</span>
+                <span className="sr-only">, {t('nav.accountMenu')}</span>
+              </summary>
               <div className="menu__list">
                 <a className="menu__item" href="/profile">{t('nav.myProfile')}</a>
                 <a className="menu__item" href="/settings">{t('nav.settings')}</a>
@@ -39,8 +44,14 @@ export function TopBar() {
             </details>
           ) : (
             <>
-              <a className="btn btn--light btn--sm" href="/login">{t('nav.login')}</a>
-              <a className="btn btn--primary btn--sm" href="/signup">{t('nav.signup')}</a>
+              <a className="btn btn--light btn--sm topbar__login" href="/login">
+                <LoginIcon />
+                <span className="topbar__login-label">{t('nav.login')}</span>
+              </a>
+              <a className="btn btn--primary btn--sm topbar__signup" href="/signup">
+                <span className="topbar__long">{t('nav.signup')}</span>
+                <span className="topbar__short">{t('nav.signupShort')}</span>
+              </a>
             </>
           )}
         </div>

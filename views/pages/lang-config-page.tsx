@@ -12,13 +12,18 @@ export function LangConfigPage({ suggested }: { suggested: Locale[] }) {
       <form method="post" action="/lang-config" className="lang-list">
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="return" value="/" />
-        {ordered.map((code) => (
-          <button key={code} className={code === lng ? 'btn btn--primary' : 'btn btn--light'} type="submit" name="lng" value={code} lang={code}>
-            {LANGUAGE_NAMES[code]}
-            {code !== lng && <small lang={lng}> · {t(`languages.${code}`)}</small>}
-            {suggested.includes(code) && <small lang={lng}> · {t('pages:langConfig.suggested')}</small>}
-          </button>
-        ))}
+        {ordered.map((code) => {
+          const notes = [
+            ...(code !== lng ? [t(`languages.${code}`)] : []),
+            ...(suggested.includes(code) ? [t('pages:langConfig.suggested')] : []),
+          ];
+          return (
+            <button key={code} className={code === lng ? 'btn btn--primary' : 'btn btn--light'} type="submit" name="lng" value={code} lang={code}>
+              <span>{LANGUAGE_NAMES[code]}</span>
+              {notes.length > 0 && <small lang={lng}>{notes.join(' · ')}</small>}
+            </button>
+          );
+        })}
       </form>
     </div>
   );

@@ -1,5 +1,7 @@
-// A member's profile (/members/{id}): photos, facts, about text, and the actions a visitor may
-// not yet take, each explaining that it needs a login.
+// A member's profile (/members/{id}): photos, facts, about text, and the actions: Chat (with its
+// price), Like, Gift and More (block, report). On phones the actions are a row fixed to the foot of
+// the screen and the photo is shorter, so name and actions show on the first screen. A visitor's
+// actions lead to the login, each explaining why.
 import PhotoGallery from '../../islands/photo-gallery.island.js';
 import LikeButton from '../../islands/like-button.island.js';
 import MatchModalIsland from '../../islands/match-modal.island.js';
@@ -8,42 +10,71 @@ import type { ProfileDetail } from '../../types/profiles.js';
 import { Island } from '../components/island.js';
 import { usePage } from '../render-context.js';
 
-function LoginPrompt({ text, label, next }: { text: string; label: string; next: string }) {
-  return (
-    <a className="btn btn--primary btn--block" href={`/login?next=${encodeURIComponent(next)}`} title={text}>
-      {label}
-    </a>
-  );
-}
-
 function HiddenFormField() {
   const { csrfToken } = usePage();
   return <input type="hidden" name="_csrf" value={csrfToken} />;
 }
 
-/** Block, or the note that the viewer blocked this profile with the way back. */
-function BlockControl({ profile }: { profile: ProfileDetail }) {
-  const { t } = usePage();
-  if (profile.relation?.blockedByMe) {
-    return (
-      <div className="notice notice--blocked" data-testid="blocked-by-me">
-        <p>{t('profile.youBlocked', { name: profile.name })}</p>
-        <form method="post" action={`/members/${profile.id}/unblock`}>
-          <HiddenFormField />
-          <button type="submit" className="btn btn--light btn--sm">{t('profile.unblock')}</button>
-        </form>
-      </div>
-    );
-  }
+function GiftIcon() {
   return (
-    <details className="profile__more">
-      <summary>{t('profile.moreActions')}</summary>
-      <form method="post" action={`/members/${profile.id}/block`} className="profile__block">
+    <svg className="profile__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M4 11h16v9.5H4zM3 7.5h18V11H3zM12 7.5v13M12 7.5C10.5 4 7 3.5 7 5.5S10 7.5 12 7.5zM12 7.5c1.5-3.5 5-4 5-2s-3 2-5 2z" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function MoreIcon() {
+  return (
+    <svg className="profile__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M5.5 12h.01M12 12h.01M18.5 12h.01" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The viewer blocked this profile: the note with the way back, instead of the actions. */
+function BlockedNotice({ profile }: { profile: ProfileDetail }) {
+  const { t } = usePage();
+  return (
+    <div className="notice notice--blocked" data-testid="blocked-by-me">
+      <p>{t('profile.youBlocked', { name: profile.name })}</p>
+      <form method="post" action={`/members/${profile.id}/unblock`}>
         <HiddenFormField />
-        <p>{t('profile.blockExplain', { name: profile.name })}</p>
-        <button type="submit" className="btn btn--danger btn--sm" data-testid="block-button">{t('profile.block', { name: profile.name })}</button>
+        <button type="submit" className="btn btn--light btn--sm">{t('profile.unblock')}</button>
       </form>
+    </div>
+  );
+}
+
+/** "More": block and report in a <details> menu, so it works without JavaScript. */
+function MoreMenu({ profile }: { profile: ProfileDetail }) {
+  const { t, settings } = usePage();
+  const subject = encodeURIComponent(t('profile.reportSubject', { id: profile.id, name: profile.name }));
+  return (
+    <details className="menu profile__more">
+      <summary className="btn btn--light profile__action" title={t('profile.moreActions')}>
+        <MoreIcon />
+        <span className="profile__action-label">{t('profile.moreActions')}</span>
+      </summary>
+      <div className="menu__list profile__menu">
+        <form method="post" action={`/members/${profile.id}/block`} className="profile__block">
+          <HiddenFormField />
+          <p>{t('profile.blockExplain', { name: profile.name })}</p>
+          <button type="submit" className="btn btn--danger btn--sm" data-testid="block-button">{t('profile.block', { name: profile.name })}</button>
+        </form>
+        <a className="menu__item" href={`mailto:${settings.support_email}?subject=${subject}`}>{t('profile.report', { name: profile.name })}</a>
+      </div>
     </details>
+  );
+}
+
+/** Chat as the primary action, with what a message costs. */
+function ChatLabel() {
+  const { t, settings } = usePage();
+  return (
+    <>
+      <span className="profile__chat-label">{t('profile.chat')}</span>
+      <span className="profile__chat-price"> · {t('profile.creditsPrice', { n: settings.message_credits })}</span>
+    </>
   );
 }
 
@@ -59,6 +90,15 @@ export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
   const next = `/members/${profile.id}`;
   return (
     <div className="container section profile">
+      <header className="profile__head">
+        <h1 className="profile__name">
+          {profile.name}, {profile.age}
+          {profile.online && <span className="dot dot--online" title={t('profile.online')} />}
+        </h1>
+        <p className="profile__place">{place}</p>
+        {profile.isFictional && <p className="notice notice--fictional">{settings.fictional_warning}</p>}
+        {notice && <p className="notice notice--success" role="status">{notice}</p>}
+      </header>
       <div className="profile__media">
         {profile.relation?.blockedByMe ? (
           <div className="card__nophoto card__nophoto--large" aria-hidden="true">{profile.name.slice(0, 1)}</div>
@@ -73,17 +113,14 @@ export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
         )}
       </div>
       <div className="profile__info">
-        <h1 className="profile__name">
-          {profile.name}, {profile.age}
-          {profile.online && <span className="dot dot--online" title={t('profile.online')} />}
-        </h1>
-        <p className="profile__place">{place}</p>
-        {profile.isFictional && <p className="notice notice--fictional">{settings.fictional_warning}</p>}
-        {notice && <p className="notice notice--success" role="status">{notice}</p>}
-        <div className="profile__actions">
-          {user && profile.relation?.blockedByMe ? null : user ? (
-            <>
-              <a className="btn btn--primary btn--block" href={`/members/${profile.id}/chat`}>{t('profile.chat')}</a>
+        {user && profile.relation?.blockedByMe ? (
+          <BlockedNotice profile={profile} />
+        ) : user ? (
+          <>
+            <div className="profile__actions" data-testid="profile-actions">
+              <a className="btn btn--primary profile__chat" href={`/members/${profile.id}/chat`} data-testid="profile-chat">
+                <ChatLabel />
+              </a>
               {profile.relation && (
                 <Island
                   name="like-button"
@@ -96,21 +133,35 @@ export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
                   }}
                 />
               )}
-              {profile.relation?.match && <p className="profile__hint profile__hint--match">{t('profile.isMatch', { name: profile.name })}</p>}
-              {!profile.relation?.match && profile.relation?.likedBy && <p className="profile__hint">{t('profile.likesYou', { name: profile.name })}</p>}
-            </>
-          ) : (
-            <>
-              <LoginPrompt text={t('profile.loginToChat')} label={t('profile.chat')} next={`${next}/chat`} />
-              <LoginPrompt text={t('profile.loginToLike', { name: profile.name })} label={`♥ ${t('profile.like')}`} next={next} />
-              <p className="profile__hint">{t('profile.loginToLike', { name: profile.name })}</p>
-              <a className="btn btn--light btn--block" href={`/members/${profile.id}/signup`} data-signup data-return={next}>
-                {t('profile.signupToChat', { name: profile.name })}
+              <a className="btn btn--light profile__action" href={`/members/${profile.id}/chat?gift=1`} title={t('profile.gift')}>
+                <GiftIcon />
+                <span className="profile__action-label">{t('profile.gift')}</span>
               </a>
-            </>
-          )}
-        </div>
-        {user && profile.relation && <BlockControl profile={profile} />}
+              {profile.relation && <MoreMenu profile={profile} />}
+            </div>
+            {profile.relation?.match && <p className="profile__hint profile__hint--match">{t('profile.isMatch', { name: profile.name })}</p>}
+            {!profile.relation?.match && profile.relation?.likedBy && <p className="profile__hint">{t('profile.likesYou', { name: profile.name })}</p>}
+          </>
+        ) : (
+          <>
+            <div className="profile__actions" data-testid="profile-actions">
+              <a className="btn btn--primary profile__chat" href={`/login?next=${encodeURIComponent(`${next}/chat`)}`} title={t('profile.loginToChat')} data-testid="profile-chat">
+                <ChatLabel />
+              </a>
+              <a className="btn like-btn profile__action" href={`/login?next=${encodeURIComponent(next)}`} title={t('profile.loginToLike', { name: profile.name })}>
+                <span aria-hidden="true">♡</span> <span className="profile__action-label">{t('profile.like')}</span>
+              </a>
+              <a className="btn btn--light profile__action" href={`/login?next=${encodeURIComponent(`${next}/chat`)}`} title={t('profile.loginToGift', { name: profile.name })}>
+                <GiftIcon />
+                <span className="profile__action-label">{t('profile.gift')}</span>
+              </a>
+            </div>
+            <p className="profile__hint">{t('profile.loginToLike', { name: profile.name })}</p>
+            <a className="btn btn--light btn--block profile__signup" href={`/members/${profile.id}/signup`} data-signup data-return={next}>
+              {t('profile.signupToChat', { name: profile.name })}
+            </a>
+          </>
+        )}
         {matchModal && <Island name="match-modal" component={MatchModalIsland} section="likes" props={matchModal} />}
         {settings.visible_profile_notes && profile.about && !profile.relation?.blockedByMe && (
           <section className="profile__section">

@@ -1,0 +1,118 @@
+// App-like phone layouts in Chromium: the swipe game by touch (drag past the threshold likes or
+// passes, a short drag springs back), the profile's name and fixed action row on the first screen
+// of a 390 × 844 phone, and the member tab bar (current page marked, labels that fit at 360 px).
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import type { CDPSession, Page } from 'playwright-core';
+import { createE2eMember, logIn, serverDb } from './members.js';
+import { SCREENSHOTS, openPage, useHarness } from './harness.js';
+
+/** A finger drag by real touch events (Chromium turns them into pointer events of type "touch"). */
+async function touchDrag(cdp: CDPSession, from: { x: number; y: number }, dx: number): Promise<void> {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (dx * i) / steps, y: from.y + i }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+async function cardCentre(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.locator('.swipe__photo').boundingBox();
+  if (!box) throw new Error('no swipe card');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+describe('phone layouts in the browser', function () {
+  this.timeout(180_000);
+  const harness = useHarness();
+  let db: Knex;
+
+  before(() => {
+    db = serverDb(harness());
+  });
+  after(() => db.destroy());
+
+  it('swipes the game by touch: right likes, left passes, a short drag springs back', async () => {
+    const me = await createE2eMember(db, 'TouchSwiper');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, me);
+    await page.goto(harness().baseUrl + '/swipe-game');
+    await page.locator('[data-island="swipe-game"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    // The whole game is on the first screen: card and buttons above the tab bar.
+    const like = await page.getByTestId('swipe-like').boundingBox();
+    const tabBar = await page.locator('.member-nav').boundingBox();
+    expect(like && tabBar && like.y + like.height <= tabBar.y).to.equal(true);
+    const cdp = await context.newCDPSession(page);
+
+    const first = await page.locator('.swipe__card').getAttribute('data-profile-id');
+    await touchDrag(cdp, await cardCentre(page), 40);
+    // Sprung back: the same card, in its place, nothing liked; a drag is not a tap on the photo.
+    await page.waitForFunction(() => (document.querySelector('.swipe__card') as HTMLElement | null)?.style.transform === '');
+    expect(await page.locator('.swipe__card').getAttribute('data-profile-id')).to.equal(first);
+    expect(page.url()).to.match(/\/swipe-game$/);
+
+    await touchDrag(cdp, await cardCentre(page), -220);
+    await page.waitForFunction((id) => document.querySelector('.swipe__card')?.getAttribute('data-profile-id') !== id, first);
+    expect(await page.getByTestId('swipe-remaining').textContent()).to.equal('Likes left today: 4 of 4');
+
+    const second = await page.locator('.swipe__card').getAttribute('data-profile-id');
+    await touchDrag(cdp, await cardCentre(page), 220);
+    await page.getByTestId('swipe-remaining').filter({ hasText: 'Likes left today: 3 of 4' }).waitFor();
+    const liked = await db('likes').where({ from_profile_id: me.profileId, source: 'swipe' }).select('to_profile_id');
+    expect(liked.map((r: { to_profile_id: number }) => String(r.to_profile_id))).to.deep.equal([second]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-swipe-touch.png') });
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('shows name and the fixed action row on the first screen of a phone profile', async () => {
+    const me = await createE2eMember(db, 'FirstScreen');
+    const her = await db('profiles').where({ status: 'active', gender: 'female' }).whereNotNull('main_photo_id').first('id', 'name');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, me);
+    await page.goto(`${harness().baseUrl}/members/${her.id}`);
+    const viewport = page.viewportSize()!;
+    const actions = (await page.getByTestId('profile-actions').boundingBox())!;
+    const tabBar = (await page.locator('.member-nav').boundingBox())!;
+    const name = (await page.locator('.profile__name').boundingBox())!;
+    // Actions above the tab bar, inside the screen; the name above the actions.
+    expect(actions.y).to.be.greaterThan(0);
+    expect(actions.y + actions.height).to.be.at.most(tabBar.y + 1);
+    expect(tabBar.y + tabBar.height).to.be.at.most(viewport.height + 1);
+    expect(name.y + name.height).to.be.at.most(actions.y);
+    // Still there after scrolling down the profile.
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => scrollY > 0);
+    const scrolled = (await page.getByTestId('profile-actions').boundingBox())!;
+    expect(scrolled.y).to.be.closeTo(actions.y, 1);
+    // Chat is the primary action with its price; Like looks different.
+    expect(await page.getByTestId('profile-chat').textContent()).to.equal('Chat · 10 credits');
+    const look = (sel: string) => page.locator(sel).first().evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor);
+    expect(await look('[data-testid=profile-chat]')).not.to.equal(await look('[data-testid=like-button]'));
+    // The member navigation marks where the member is.
+    expect(await page.locator('.member-nav [aria-current=page]').getAttribute('href')).to.equal('/members');
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-profile-first-screen.png') });
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('fits the tab bar labels at 360 px in German and Polish', async () => {
+    const me = await createE2eMember(db, 'NarrowTabs');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, me);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const lng of ['de', 'pl']) {
+      await context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+      await page.goto(harness().baseUrl + '/likes');
+      expect(await page.locator('.member-nav [aria-current=page]').getAttribute('href')).to.equal('/likes');
+      const cut = await page.locator('.member-nav__label').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+      expect(cut, lng).to.deep.equal([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(360);
+      expect(await page.locator('.member-nav').evaluate((el) => el.getBoundingClientRect().height)).to.be.below(70);
+    }
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+});

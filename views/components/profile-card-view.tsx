@@ -1,0 +1,44 @@
+// The markup of a profile card, shared by the server's grids and the likes island (which has no
+// page context, so every label comes in as a prop): a full-bleed portrait with name, age, place
+// and online state over a bottom gradient, the fictional label and "new" tag on top.
+import type { ProfileCard } from '../../types/profiles.js';
+
+export interface ProfileCardLabels {
+  /** The settings' fictional_singular, shown on fictional profiles. */
+  fictional: string;
+  online: string;
+  /** Shown on a received like not looked at yet; omit where no such tag belongs. */
+  newTag?: string;
+  /** The place line when a profile has neither city nor region (the country's name). */
+  country: string;
+}
+
+export function ProfileCardView({ profile, labels, priority = false, isNew = false }: { profile: ProfileCard; labels: ProfileCardLabels; priority?: boolean; isNew?: boolean }) {
+  const place = [...new Set([profile.city, profile.region].filter(Boolean))].join(', ') || labels.country;
+  return (
+    <a className="card" href={`/members/${profile.id}`} data-profile-id={profile.id}>
+      <div className="card__photo">
+        {profile.photo ? (
+          <img src={profile.photo.thumbUrl} alt={profile.name} width={240} height={320} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <div className="card__nophoto" aria-hidden="true">{profile.name.slice(0, 1)}</div>
+        )}
+      </div>
+      {profile.isFictional && <span className="tag tag--fictional">{labels.fictional}</span>}
+      {isNew && labels.newTag && <span className="tag tag--new">{labels.newTag}</span>}
+      <div className="card__body">
+        <span className="card__name">
+          <span className="card__name-text">
+            {profile.name}, {profile.age}
+          </span>
+          {profile.online && (
+            <span className="dot dot--online" title={labels.online}>
+              <span className="sr-only">{labels.online}</span>
+            </span>
+          )}
+        </span>
+        <span className="card__place">{place}</span>
+      </div>
+    </a>
+  );
+}
