@@ -26,7 +26,7 @@ describe('password reset in the browser', function () {
     await page.screenshot({ path: join(SCREENSHOTS, 'phone-reset-choose.png') });
     await page.locator('.auth__card button[type=submit]').click();
     await page.waitForURL(/\/members$/);
-    expect(await page.locator('.account-menu summary').textContent()).to.equal('Alex');
+    expect(await page.locator('.account-menu__name').textContent()).to.equal('Alex');
     expect(errors).to.deep.equal([]);
 
     const other = await openPage(harness().browser, 'desktop');

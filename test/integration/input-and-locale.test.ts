@@ -77,6 +77,11 @@ describeEachBackend('locale, CSRF and bad input', (env) => {
     expect(res.headers.location).to.equal('/members');
     expect(String(res.headers['set-cookie'])).to.match(/amora_entry=\d+.*Max-Age=31536000/);
     const next = await a.get('/').expect(200);
-    expect(next.text).not.to.include('data-island="site-entry-warning"');
+    expect(next.text).not.to.include('class="entry-warning"');
+    // Back to a page of this site only.
+    for (const away of ['//evil.example', 'https://evil.example/', '/\\evil.example']) {
+      const out = await a.post('/site-entry').type('form').send({ _csrf: csrfFrom(page.text), return: away }).expect(303);
+      expect(out.headers.location).to.equal('/');
+    }
   });
 });

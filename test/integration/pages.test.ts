@@ -18,13 +18,13 @@ describeEachBackend('pages', (env) => {
     expect(res.text).to.match(/<img src="\/media\/[a-f0-9]{32}_thumb\.jpg"/);
   });
 
-  it('hydrates the site-entry warning as an island with only its script', async () => {
-    const res = await supertest(env().app).get('/').set('Host', 'localhost').expect(200);
-    expect(res.text).to.include('data-island="site-entry-warning"');
-    expect(res.text).to.include('<script type="module" src="/build/assets/client-abc123.js"></script>');
-    expect(res.text).to.include('<link rel="modulepreload" href="/build/assets/site-entry-warning-789abc.js">');
-    expect(res.text).to.include('id="amora-i18n"');
-    expect(res.text).not.to.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/);
+  it('renders the site-entry warning as a plain form, with no script on the page', async () => {
+    const res = await supertest(env().app).get('/pages/terms?x=1').set('Host', 'localhost').expect(200);
+    expect(res.text).to.include('class="entry-warning"').and.include('action="/site-entry"');
+    expect(res.text).to.include('name="return" value="/pages/terms?x=1"');
+    expect(res.text).not.to.include('data-island');
+    expect(res.text).not.to.include('<script');
+    expect(res.text).not.to.include('modulepreload');
   });
 
   it('ships only the live badges to a member who finished signing up, hydrated when idle', async () => {
@@ -37,12 +37,30 @@ describeEachBackend('pages', (env) => {
     expect(res.text).not.to.match(/<script(?![^>]*(type="module" src=|type="application\/json"))/);
   });
 
-  it('gives visitors the signup modal island, hydrated when idle, with only its scripts', async () => {
-    const res = await supertest(env().app).get('/pages/terms').set('Host', 'localhost').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
-    expect(res.text).to.include('data-island="signup-modal"');
-    expect(res.text).to.include('data-hydrate="idle"');
-    expect(res.text).to.include('/build/assets/signup-modal-1a2b3c.js');
-    expect(res.text).not.to.include('site-entry-warning-789abc.js');
+  it('gives visitors no script on plain pages: links to /signup open the signup dialog page', async () => {
+    for (const path of ['/', '/pages/terms', '/members']) {
+      const res = await supertest(env().app).get(path).set('Host', 'localhost').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
+      expect(res.text, path).not.to.include('<script');
+      expect(res.text, path).not.to.include('modulepreload');
+      expect(res.text, path).to.include('href="/signup"');
+    }
+    const signup = await supertest(env().app).get('/signup').set('Host', 'localhost').set('Cookie', `${ENTRY_COOKIE}=1`).expect(200);
+    expect(signup.text).to.include('data-island="signup-page"').and.include('class="signup-dialog"').and.include('"dialog":{"closeTo":"/"');
+    expect(signup.text).to.include('/build/assets/signup-page-7a8b9c.js').and.include('/build/assets/wizard-4d5e6f.js');
+    expect(signup.text).not.to.include('signup-modal-1a2b3c.js');
+  });
+
+  it('compresses pages for clients that accept it, and leaves small answers alone', async () => {
+    const br = await supertest(env().app).get('/').set('Host', 'localhost').set('Accept-Encoding', 'gzip, br').expect(200);
+    expect(br.headers['content-encoding']).to.equal('br');
+    expect(br.headers.vary).to.match(/Accept-Encoding/);
+    expect(br.text).to.include('<!doctype html>');
+    const gzip = await supertest(env().app).get('/').set('Host', 'localhost').set('Accept-Encoding', 'gzip, br;q=0').expect(200);
+    expect(gzip.headers['content-encoding']).to.equal('gzip');
+    const plain = await supertest(env().app).get('/').set('Host', 'localhost').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    const small = await supertest(env().app).get('/healthz').set('Accept-Encoding', 'br').expect(200);
+    expect(small.headers['content-encoding']).to.equal(undefined);
   });
 
   it('sends a CSP without inline script, a request id and security headers', async () => {

@@ -47,7 +47,8 @@ describe('renderDocument', () => {
     const html = await render({ num_unread_messages: 120, num_new_likes: 3, paid_user: true, credits: 7 });
     expect(html).to.match(/data-testid="messages-badge" aria-label="120 unread messages">99\+</);
     expect(html).to.match(/data-testid="likes-badge" aria-label="3 new likes">3</);
-    expect(html).to.match(/class="badge-host badge--warning">Credits.{0,20}<span class="badge" data-testid="credits-badge">7</);
+    // The credits tab (warning colour) holds both the balance badge and its label.
+    expect(html).to.match(/class="member-nav__tab badge-host badge--warning">(?:(?!<\/a>).)*<span class="badge" data-testid="credits-badge">7<(?:(?!<\/a>).)*>Credits<\/span><\/a>/);
     const quiet = await render({ num_unread_messages: 0, num_new_likes: 0, paid_user: false });
     expect(quiet).not.to.include('messages-badge');
     expect(quiet).not.to.include('likes-badge');
@@ -61,25 +62,32 @@ describe('renderDocument', () => {
     expect(html).not.to.include('<script');
   });
 
-  it('shows the entry warning island in the chat and empty layouts only for NL and DE', async () => {
-    const nl = await context({ showEntryWarning: true });
-    expect(renderDocument(nl, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' })).to.include('data-island="site-entry-warning"');
+  it('shows the entry warning, a plain form without script, in the chat and empty layouts only for NL and DE', async () => {
+    const nl = await context({ showEntryWarning: true, currentUrl: '/chats?x=1' });
+    const chat = renderDocument(nl, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' });
+    expect(chat).to.include('class="entry-warning"').and.include('action="/site-entry"').and.include('name="return" value="/chats?x=1"');
+    expect(chat).to.include('name="_csrf" value="token"').and.include('autofocus=""');
     const gb = await context({ showEntryWarning: true, settings: { ...nl.settings, geoip_selected_country: 'GB' } });
-    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'empty', routeName: 'x' })).not.to.include('data-island="site-entry-warning"');
-    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'x' })).to.include('data-island="site-entry-warning"');
-    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'reset-password' })).not.to.include('data-island');
+    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'empty', routeName: 'x' })).not.to.include('entry-warning');
+    const page = renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'x' });
+    expect(page).to.include('class="entry-warning"');
+    expect(page).not.to.include('<script');
+    expect(renderDocument(gb, testAssets(), createElement('p'), { layout: 'default', routeName: 'reset-password' })).not.to.include('entry-warning');
   });
 
-  it('puts the signup modal on visitors\' pages of the default and empty layouts, not on the signup pages', async () => {
+  it('gives visitors no signup script: only a member in the middle of the steps gets the modal back', async () => {
     const visitor = await context();
-    for (const layout of ['default', 'empty'] as const) {
-      expect(renderDocument(visitor, testAssets(), createElement('p'), { layout, routeName: 'members' })).to.include('data-island="signup-modal"');
+    for (const layout of ['default', 'empty', 'lander'] as const) {
+      const html = renderDocument(visitor, testAssets(), createElement('p'), { layout, routeName: 'members' });
+      expect(html).not.to.include('data-island');
+      expect(html).not.to.include('<script');
     }
-    expect(renderDocument(visitor, testAssets(), createElement('p'), { layout: 'default', routeName: 'signup' })).not.to.include('signup-modal');
-    expect(renderDocument(visitor, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' })).not.to.include('signup-modal');
     const midway = await context({ user: { ...MEMBER, signup_step: 'about' } });
     const html = renderDocument(midway, testAssets(), createElement('p'), { layout: 'default', routeName: 'members' });
-    expect(html).to.include('data-island="signup-modal"').and.include('&quot;resume&quot;:true'.replace(/&quot;/g, '"'));
+    expect(html).to.include('data-island="signup-modal"').and.include('"resume":true');
+    expect(html).to.include('/build/assets/signup-modal-1a2b3c.js');
+    expect(renderDocument(midway, testAssets(), createElement('p'), { layout: 'default', routeName: 'signup' })).not.to.include('signup-modal');
+    expect(renderDocument(midway, testAssets(), createElement('p'), { layout: 'chat', routeName: 'chats' })).not.to.include('signup-modal');
   });
 
   it('escapes text in the title and the content', async () => {

@@ -1,0 +1,262 @@
+// Every page family, as a visitor and as a member, audited in Chromium (issue 12, points 2 and 9):
+// - axe-core (injected from node_modules, nothing downloaded) on phone and desktop in English:
+//   no violation of impact serious or critical;
+// - no page wider than its screen (document scrollWidth) at 360, 390 and 768 px in all seven
+//   languages, naming the element that sticks out furthest;
+// - phone screenshots of every family in en, de and pl: e2e/screenshots/audit-<family>-<lng>.png.
+// One browser context per role, viewport and language; each page is loaded once per language and
+// measured at the three widths by resizing, so the file stays fast on a small machine.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { applyCreditDelta } from '../server/repos/credits-repo.js';
+import { LOCALES } from '../types/settings.js';
+import { SCREENSHOTS, openMemberPage, openPage, useHarness, type OpenedPage } from './harness.js';
+import { createE2eMember, serverDb, type E2eMember } from './members.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [360, 390, 768] as const;
+const SCREENSHOT_WIDTH = 390;
+const SCREENSHOT_LANGUAGES = ['en', 'de', 'pl'];
+/** How long a page may take to hydrate its islands before it is audited anyway (lazy islands never do). */
+const HYDRATION_WAIT_MS = 1500;
+// axe injects an inline script, which the site's CSP rightly refuses.
+const AUDIT_CONTEXT: BrowserContextOptions = { bypassCSP: true };
+
+type Role = 'visitor' | 'member';
+
+interface Family {
+  /** File-name-safe, unique: the role first. */
+  name: string;
+  role: Role;
+  path: string;
+  /** Shows the site-entry warning (the amora_entry cookie removed for this page). */
+  entryWarning?: boolean;
+}
+
+interface Fixtures {
+  member: E2eMember;
+  profileId: number;
+  bundleId: number;
+  conversationId: number;
+}
+
+function families(f: Fixtures): Family[] {
+  const visitor: [string, string][] = [
+    ['index', '/'],
+    ['members', '/members'],
+    ['profile', `/members/${f.profileId}`],
+    ['member-signup', `/members/${f.profileId}/signup`],
+    ['login', '/login'],
+    ['signup', '/signup'],
+    ['reset-password', '/reset-password'],
+    ['terms', '/pages/terms'],
+    ['privacy', '/pages/privacy'],
+    ['faq', '/pages/faq'],
+    ['complaints', '/complaints'],
+    ['pricing', '/pricing'],
+    ['lang-config', '/lang-config'],
+    ['not-found', '/no-such-page'],
+  ];
+  const member: [string, string][] = [
+    ['members', '/members'],
+    ['profile', `/members/${f.profileId}`],
+    ['likes', '/likes'],
+    ['likes-received', '/likes/received'],
+    ['likes-matches', '/likes/matches'],
+    ['swipe-game', '/swipe-game'],
+    ['match-finder', '/match-finder'],
+    ['chats', '/chats'],
+    ['chat', `/chats/${f.conversationId}`],
+    ['own-profile', '/profile'],
+    ['settings', '/settings'],
+    ['credits', '/credits'],
+    ['credits-bundle', `/credits/${f.bundleId}`],
+    ['transactions', '/transactions'],
+    ['premium', '/premium'],
+    ['directdebit', `/directdebit?bundle=${f.bundleId}`],
+    ['complete-signup', '/complete-signup'],
+    ['not-found', '/no-such-page'],
+  ];
+  return [
+    ...visitor.map(([name, path]) => ({ name: `visitor-${name}`, role: 'visitor' as const, path })),
+    { name: 'visitor-entry-warning', role: 'visitor', path: '/', entryWarning: true },
+    ...member.map(([name, path]) => ({ name: `member-${name}`, role: 'member' as const, path })),
+  ];
+}
+
+/** A man looking for women, with credits, likes received, a match and a conversation with messages. */
+async function makeFixtures(db: Knex): Promise<Fixtures> {
+  const member = await createE2eMember(db, 'Auditor', { gender: 'male', birthDate: '1986-06-06' });
+  await db.transaction((tx) => applyCreditDelta(tx as never, { userId: member.userId, delta: 300, reason: 'grant' }));
+  const women = (await db('profiles').where({ is_fictional: true, gender: 'female' }).orderBy('id').limit(4).pluck('id')).map(Number);
+  const [partner, ...likers] = women;
+  if (partner === undefined || likers.length < 3) throw new Error('the demo data has too few fictional women');
+  const now = Date.now();
+  await db('likes').insert(likers.map((id, i) => ({ from_profile_id: id, to_profile_id: member.profileId, source: 'normal', is_new: true, created_at: now - i * 60_000 })));
+  await db('likes').insert({ from_profile_id: member.profileId, to_profile_id: likers[0]!, source: 'normal', is_new: false, created_at: now });
+  const [low, high] = member.profileId < partner ? [member.profileId, partner] : [partner, member.profileId];
+  const [conversationId] = await db('conversations').insert({ profile_low_id: low, profile_high_id: high, started_by_profile_id: member.profileId, last_message_at: now, created_at: now });
+  await db('conversation_participants').insert([member.profileId, partner].map((profile_id) => ({ conversation_id: conversationId, profile_id, unread_count: 0, last_message_at: now })));
+  const lines: [number, string][] = [
+    [member.profileId, 'Hi! I saw you like hiking too. Which trail is your favourite?'],
+    [partner, 'Hello! The coast path, definitely. Early in the morning, before anyone else is out.'],
+    [member.profileId, 'Sounds wonderful. Coffee first, or straight out of the door?'],
+    [partner, 'Coffee in a flask, always 😊'],
+  ];
+  await db('messages').insert(lines.map(([sender, body], i) => ({
+    conversation_id: conversationId, sender_profile_id: sender, kind: 'text', body, credits_spent: sender === member.profileId ? 10 : 0, client_id: `audit-${i}`, created_at: now - (lines.length - i) * 60_000,
+  })));
+  const bundle = await db('bundles').where({ currency: 'GBP' }).orderBy('credits').first('id') as { id: number } | undefined;
+  const anyBundle = bundle ?? (await db('bundles').orderBy('credits').first('id') as { id: number });
+  return { member, profileId: partner, bundleId: Number(anyBundle.id), conversationId: Number(conversationId) };
+}
+
+/** Loads a page and gives its islands a moment to hydrate (a lazy island never does: no failure). */
+async function visit(page: Page, baseUrl: string, family: Family, hydrate: boolean): Promise<void> {
+  const context = page.context();
+  if (family.entryWarning) await context.clearCookies({ name: 'amora_entry' });
+  try {
+    await page.goto(baseUrl + family.path, { waitUntil: 'load' });
+  } finally {
+    if (family.entryWarning) await dismissEntryWarning(context, baseUrl);
+  }
+  if (hydrate) {
+    await page
+      .waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated="true"])').length === 0, undefined, { timeout: HYDRATION_WAIT_MS })
+      .catch(() => undefined);
+  }
+}
+
+const dismissEntryWarning = (context: OpenedPage['context'], baseUrl: string) =>
+  context.addCookies([{ name: 'amora_entry', value: String(Date.now()), url: baseUrl }]);
+
+interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<Result> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+  });
+}
+
+interface Overflow {
+  scrollWidth: number;
+  widest: string;
+}
+
+/** The document's scroll width and, when it is wider than `width`, the element reaching furthest right. */
+async function measureOverflow(page: Page, width: number): Promise<Overflow | null> {
+  // No named inner functions: tsx would wrap them in a helper the page does not have.
+  return page.evaluate((vw) => {
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= vw) return null;
+    let widest: Element | null = null;
+    let right = vw;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      const edge = r.right + window.scrollX;
+      if (r.width === 0 || edge <= vw + 0.5) continue;
+      // An element inside a box that clips or scrolls sideways (or a fixed one) cannot widen the page.
+      let contained = false;
+      for (let a: Element | null = el; a && a !== document.body && !contained; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        contained = style.position === 'fixed' || (a !== el && style.overflowX !== 'visible');
+      }
+      if (contained) continue;
+      // The same edge on a descendant: name the innermost element, the one to fix.
+      if (edge > right + 0.5 || (widest && Math.abs(edge - right) <= 0.5 && widest.contains(el))) {
+        widest = el;
+        right = edge;
+      }
+    }
+    if (!widest) return { scrollWidth, widest: '(no single element found)' };
+    const classes = [...widest.classList].slice(0, 3).map((c) => '.' + c).join('');
+    const text = (widest.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return { scrollWidth, widest: `<${widest.tagName.toLowerCase()}${widest.id ? '#' + widest.id : ''}${classes}> right ${Math.round(right)} px${text ? ` "${text}"` : ''}` };
+  }, width);
+}
+
+function fail(title: string, problems: string[]): void {
+  if (problems.length) throw new Error(`${title} (${problems.length}):\n  ${problems.join('\n  ')}`);
+}
+
+describe('page audit: axe, page width and screenshots of every page family', function () {
+  this.timeout(300_000);
+  const harness = useHarness();
+  let db: Knex;
+  let list: Family[];
+  let fixtures: Fixtures;
+  /** The member's session, shared by every member context. */
+  let memberState: BrowserContextOptions['storageState'];
+
+  before(async function () {
+    this.timeout(120_000);
+    db = serverDb(harness());
+    fixtures = await makeFixtures(db);
+    list = families(fixtures);
+    const login = await openMemberPage(harness(), 'phone', fixtures.member);
+    memberState = await login.context.storageState();
+    await login.context.close();
+  });
+  after(() => db?.destroy());
+
+  async function contextFor(role: Role, viewport: 'phone' | 'desktop', lng: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+    const opened = await openPage(harness().browser, viewport, { ...AUDIT_CONTEXT, ...options, ...(role === 'member' ? { storageState: memberState } : {}) });
+    await dismissEntryWarning(opened.context, harness().baseUrl);
+    await opened.context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+    return opened;
+  }
+
+  for (const role of ['visitor', 'member'] as const) {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      it(`axe finds no serious or critical violation: ${role}, ${viewport}, English`, async () => {
+        const { context, page } = await contextFor(role, viewport, 'en');
+        const problems: string[] = [];
+        for (const family of list.filter((f) => f.role === role)) {
+          await visit(page, harness().baseUrl, family, true);
+          for (const v of await axeFindings(page)) {
+            problems.push(`${family.name} ${family.path}: ${v.id} (${v.impact}, ${v.help}) at ${v.targets.slice(0, 6).join(' | ')}${v.targets.length > 6 ? ` and ${v.targets.length - 6} more` : ''}`);
+          }
+        }
+        await context.close();
+        fail(`axe violations (${role}, ${viewport})`, problems);
+      });
+    }
+  }
+
+  for (const lng of LOCALES) {
+    it(`no page is wider than 360, 390 or 768 px in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
+      const problems: string[] = [];
+      for (const role of ['visitor', 'member'] as const) {
+        const { context, page } = await contextFor(role, 'phone', lng, { viewport: { width: WIDTHS[0], height: 844 }, deviceScaleFactor: 1 });
+        for (const family of list.filter((f) => f.role === role)) {
+          await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+          await visit(page, harness().baseUrl, family, false);
+          for (const width of WIDTHS) {
+            if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: 844 });
+            const overflow = await measureOverflow(page, width);
+            if (overflow) problems.push(`${family.name} ${family.path} ${lng} ${width} px: scrollWidth ${overflow.scrollWidth}, widest ${overflow.widest}`);
+            if (width === SCREENSHOT_WIDTH && SCREENSHOT_LANGUAGES.includes(lng)) {
+              await page.screenshot({ path: join(SCREENSHOTS, `audit-${family.name}-${lng}.png`), fullPage: true });
+            }
+          }
+        }
+        await context.close();
+      }
+      fail(`pages wider than the screen in ${lng}`, problems);
+    });
+  }
+});
