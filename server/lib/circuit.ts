@@ -1,0 +1,148 @@
+// Deadlines and circuit breakers for the services the site depends on (DESIGN.md §7): a call that
+// does not answer in time fails; repeated failures open the circuit, so requests stop waiting on a
+// dead service and get a 503 at once; after `resetMs` one probe is let through (half-open) and its
+// success closes the circuit again. opossum does the counting; this file gives every service the
+// same defaults, one error type and one registry that /healthz reports.
+import CircuitBreaker from 'opossum';
+import { AppError } from '../errors.js';
+
+/** The service did not answer in time, failed, or its circuit is open: 503, "try again later". */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    readonly service: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super('service_unavailable', 503, 'genericRetry');
+  }
+}
+
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+export interface CircuitOptions {
+  /** The deadline of one call. */
+  timeoutMs: number;
+  /** How long an open circuit refuses calls before a probe is let through. */
+  resetMs?: number;
+  /** Failures in the rolling window (10 s) that open the circuit. */
+  failuresToOpen?: number;
+  /**
+   * Whether an error means the service is unwell (counts towards opening, becomes a 503). Errors
+   * of the caller's own making (a duplicate key, a bad argument) pass through unchanged and do not
+   * count. Default: every error is the service's.
+   */
+  isServiceFault?: (err: unknown) => boolean;
+}
+
+export interface CircuitReport {
+  name: string;
+  state: CircuitState;
+  timeoutMs: number;
+  failures: number;
+  timeouts: number;
+  successes: number;
+}
+
+type Call = () => Promise<unknown>;
+
+export class Circuit {
+  private readonly breaker: CircuitBreaker<[Call], unknown>;
+  private readonly isServiceFault: (err: unknown) => boolean;
+
+  constructor(
+    readonly name: string,
+    readonly options: CircuitOptions,
+  ) {
+    this.isServiceFault = options.isServiceFault ?? (() => true);
+    const failures = options.failuresToOpen ?? 3;
+    this.breaker = new CircuitBreaker((call: Call) => call(), {
+      timeout: options.timeoutMs,
+      resetTimeout: options.resetMs ?? 2000,
+      rollingCountTimeout: 10_000,
+      rollingCountBuckets: 10,
+      // Open on the count of failures, not a percentage: a busy site's many successes must not
+      // hide a service that has just died.
+      volumeThreshold: failures,
+      errorThresholdPercentage: 1,
+      // Errors that are not the service's fault neither count nor open the circuit.
+      errorFilter: (err: unknown) => !(isDeadline(err) || this.isServiceFault(err)),
+      // One probe at a time while half-open; the rest get the 503 at once.
+      allowWarmUp: false,
+    });
+    // opossum emits 'failure' and friends as events; without listeners they are ignored.
+    this.breaker.on('failure', () => undefined);
+  }
+
+  /** Runs `call` within the deadline; a fault of the service becomes a ServiceUnavailableError. */
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return (await this.breaker.fire(call)) as T;
+    } catch (err) {
+      throw this.translate(err);
+    }
+  }
+
+  /** Refuses at once, without calling anything, while the circuit is open. */
+  assertClosed(): void {
+    if (this.breaker.opened && !this.breaker.halfOpen) throw new ServiceUnavailableError(this.name, this.retryAfterSeconds());
+  }
+
+  state(): CircuitState {
+    if (this.breaker.halfOpen) return 'half-open';
+    return this.breaker.opened ? 'open' : 'closed';
+  }
+
+  report(): CircuitReport {
+    const s = this.breaker.stats;
+    return { name: this.name, state: this.state(), timeoutMs: this.options.timeoutMs, failures: s.failures, timeouts: s.timeouts, successes: s.successes };
+  }
+
+  /** Stops opossum's timers (process shutdown, tests). */
+  shutdown(): void {
+    this.breaker.shutdown();
+  }
+
+  private retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil((this.options.resetMs ?? 2000) / 1000));
+  }
+
+  private translate(err: unknown): unknown {
+    if (err instanceof ServiceUnavailableError) return err;
+    if (isDeadline(err) || this.isServiceFault(err)) {
+      return new ServiceUnavailableError(this.name, this.retryAfterSeconds());
+    }
+    return err;
+  }
+}
+
+/** EOPENBREAKER: refused while open; ETIMEDOUT from opossum: the deadline passed. */
+function isDeadline(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'EOPENBREAKER' || code === 'ETIMEDOUT';
+}
+
+const registry = new Map<string, Circuit>();
+
+/**
+ * The circuit of one service, made on first use; every caller of that service shares it. Name it
+ * by service and address ('redis 127.0.0.1:6379'), so two apps in one process (tests) that use
+ * different servers do not share a circuit.
+ */
+export function circuitFor(name: string, options: CircuitOptions): Circuit {
+  let circuit = registry.get(name);
+  if (!circuit) {
+    circuit = new Circuit(name, options);
+    registry.set(name, circuit);
+  }
+  return circuit;
+}
+
+/** Every circuit made so far, for /healthz. */
+export function allCircuits(): Circuit[] {
+  return [...registry.values()];
+}
+
+/** Forgets every circuit (tests that start several apps in one process). */
+export function resetCircuits(): void {
+  for (const c of registry.values()) c.shutdown();
+  registry.clear();
+}
