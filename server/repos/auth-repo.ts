@@ -1,10 +1,15 @@
 // SQL for logging in.
 import type { Runner } from '../db.js';
 
-export async function findCredentials(db: Runner, siteId: number, email: string): Promise<{ id: number; password_hash: string; status: string } | undefined> {
-  return (await db('users').where({ site_id: siteId, email }).first('id', 'password_hash', 'status')) as
-    | { id: number; password_hash: string; status: string }
-    | undefined;
+export interface Credentials {
+  id: number;
+  password_hash: string;
+  status: string;
+  password_changed_at: number | null;
+}
+
+export async function findCredentials(db: Runner, siteId: number, email: string): Promise<Credentials | undefined> {
+  return (await db('users').where({ site_id: siteId, email }).first('id', 'password_hash', 'status', 'password_changed_at')) as Credentials | undefined;
 }
 
 export async function markLoggedIn(db: Runner, userId: number): Promise<void> {

@@ -9,13 +9,13 @@ let counter = 0;
 
 export async function createMember(
   db: Db,
-  o: { siteId?: number; email?: string; password?: string; language?: string; name?: string; status?: string } = {},
+  o: { siteId?: number; email?: string; password?: string; language?: string; name?: string; status?: string; passwordHash?: string } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const now = Date.now();
   const email = o.email ?? `member-${now}-${counter++}@example.com`;
   const password = o.password ?? 'a good long password';
   const [id] = await db('users').insert({
-    site_id: o.siteId ?? 1, email, password_hash: await hashPassword(password), status: o.status ?? 'active', language: o.language ?? 'en',
+    site_id: o.siteId ?? 1, email, password_hash: o.passwordHash ?? (await hashPassword(password)), status: o.status ?? 'active', language: o.language ?? 'en',
     signup_date: now, confirmed_at: (o.status ?? 'active') === 'active' ? now : null, created_at: now, updated_at: now,
   });
   await db('profiles').insert({

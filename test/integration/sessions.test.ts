@@ -98,40 +98,6 @@ describeEachBackend('sessions and login', (env) => {
     expect(badType.body.error.code).to.equal('validation_failed');
   });
 
-  it('blocks an account after 5 wrong passwords, with the lockout message, in every process', async () => {
-    const { createServices } = await import('../../server/services/index.js');
-    const { createApp } = await import('../../server/app.js');
-    const { testAssets } = await import('../helpers/test-assets.js');
-    const rt = env().rt;
-    const email = `locked-${Date.now()}@example.com`;
-    const { hashPassword } = await import('../../server/lib/passwords.js');
-    const now = Date.now();
-    const [userId] = await rt.db('users').insert({ site_id: 1, email, password_hash: await hashPassword('the right password'), status: 'active', signup_date: now, created_at: now, updated_at: now });
-    await rt.db('profiles').insert({ user_id: userId, name: 'Lock', gender: 'female', sexuality: 'hetero', birth_date: '1990-01-01', country: 'GB', last_active_at: now, created_at: now, updated_at: now });
-    const a = agent(env().app);
-    const token = csrfFrom((await a.get('/login').expect(200)).text);
-    for (let i = 0; i < 4; i++) {
-      const r = await a.post('/api/user.php').set('x-csrf-token', token).send({ email, password: `wrong ${i}` }).expect(401);
-      expect(r.body.error.code).to.equal('login_failed');
-    }
-    const fifth = await a.post('/api/user.php').set('x-csrf-token', token).send({ email, password: 'wrong 5' }).expect(429);
-    expect(fifth.body.error.message).to.equal('Too many incorrect attempts, account blocked for 15 min.');
-    // A second process (its own services on the same database / Redis) sees the block too,
-    // even with the right password.
-    const other = createApp({ ...rt, services: createServices({ config: rt.config, db: rt.db, logger: rt.logger, i18n: rt.i18n, redis: rt.redis }), assets: testAssets() });
-    const b = agent(other);
-    const token2 = csrfFrom((await b.get('/login').expect(200)).text);
-    const blocked = await b.post('/api/user.php').set('x-csrf-token', token2).send({ email, password: 'the right password' }).expect(429);
-    expect(blocked.body.error.code).to.equal('rate_limited');
-    // Other accounts are not affected.
-    await b.post('/api/user.php').set('x-csrf-token', token2).send({ email: DEMO_EMAIL, password: DEMO_PASSWORD }).expect(200);
-    // The form shows the message in the member's language.
-    const nl = agent(env().app, 'nl.localhost');
-    const tokenNl = csrfFrom((await nl.get('/login').expect(200)).text);
-    const page = await nl.post('/login').type('form').send({ _csrf: tokenNl, email, password: 'x' }).expect(401);
-    expect(page.text).to.include(rt.i18n.getFixedT('nl')('errors:loginFailed'));
-  });
-
   it('logs in with the form and shows the logged-in top bar', async () => {
     const a = agent(env().app);
     const token = csrfFrom((await a.get('/login').expect(200)).text);

@@ -1,5 +1,7 @@
 // Logging in with e-mail and password. Every failure looks the same to the caller, and a wrong
-// e-mail costs as much time as a wrong password, so accounts cannot be discovered this way.
+// e-mail costs as much time and counts as much as a wrong password, so accounts cannot be
+// discovered this way. The login limits (login-throttle.ts) take their points before any
+// password is hashed.
 import type { Db } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -12,32 +14,41 @@ export class LoginFailedError extends AppError {
   }
 }
 
+export interface AuthDeps {
+  /** The password check (scrypt); tests count its calls. */
+  verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+}
+
 export class AuthService {
   private dummyHash: Promise<string> | undefined;
+  private readonly verify: (password: string, stored: string) => Promise<boolean>;
 
   constructor(
     private readonly db: Db,
     private readonly throttle: LoginThrottle,
-  ) {}
+    deps: AuthDeps = {},
+  ) {
+    this.verify = deps.verifyPassword ?? verifyPassword;
+  }
 
   /**
-   * The user id for valid credentials; throws LoginFailedError otherwise, or the lockout error
-   * when the account or the client address has had too many wrong passwords.
+   * The user id for valid credentials; throws LoginFailedError otherwise, the lockout or address
+   * limit (429) when there were too many wrong passwords, or 503 when the limits cannot be counted.
    */
   async login(siteId: number, email: string, password: string, ip: string): Promise<number> {
-    await this.throttle.assertAllowed(siteId, email, ip);
     const user = await findCredentials(this.db, siteId, email.trim().toLowerCase());
+    const attempt = await this.throttle.take({ siteId, email, ip, passwordSetAt: Number(user?.password_changed_at ?? 0) });
     let ok = false;
-    if (user) ok = await verifyPassword(password, user.password_hash);
+    if (user) ok = await this.verify(password, user.password_hash);
     else {
       this.dummyHash ??= hashPassword('not a real password');
-      await verifyPassword(password, await this.dummyHash);
+      await this.verify(password, await this.dummyHash);
     }
     if (!user || !ok || user.status === 'deleted') {
-      await this.throttle.recordFailure(siteId, email, ip);
+      await this.throttle.failed(attempt);
       throw new LoginFailedError();
     }
-    await this.throttle.recordSuccess(siteId, email);
+    await this.throttle.succeeded(attempt);
     // The right password, but the account waits to be deleted: say how to get it back.
     if (user.status === 'pending_deletion') throw new AppError('account_pending_deletion', 403, 'accountPendingDeletion');
     await markLoggedIn(this.db, user.id);
