@@ -12,7 +12,7 @@ import { nameKeyHolder, releasePurgedName } from '../../repos/username-keys-repo
 import type { MailService } from '../mail/mail-service.js';
 import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
-import { normaliseUsername, usernameKey, usernameProblem } from './username-policy.js';
+import { normaliseUsername, usernameKeys, usernameProblem, type UsernameKeys } from './username-policy.js';
 import { MIN_AGE, adultBirthDate } from '../profiles/profile-fields.js';
 
 export { MIN_AGE };
@@ -78,7 +78,7 @@ export class SignupService {
       return await this.db.transaction(async (tx) => {
         const now = Date.now();
         const ids = await insertAccount(tx, {
-          siteId: ctx.siteId, email: v.email, nameKey: v.nameKey, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking,
+          siteId: ctx.siteId, email: v.email, nameKeys: v.nameKeys, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking,
           profile: { name: v.name, gender: v.gender, sexuality: v.sexuality, birthDate: v.birthDate, country: v.country, region: v.region, city: v.city },
         }, now);
         if (ctx.signupCredits > 0) {
@@ -95,7 +95,7 @@ export class SignupService {
       // indexes decide, and whichever lost is told as if it had come second.
       if (String((err as { code?: string }).code).match(/ER_DUP_ENTRY|SQLITE_CONSTRAINT/)) {
         if (await emailTaken(this.db, ctx.siteId, v.email)) throw new ConflictError('email_exists', 'emailExists');
-        if (await this.nameHeld(ctx.siteId, v.nameKey)) throw new ValidationError({ name: 'usernameTaken' }, 'usernameTaken');
+        if (await this.nameHeld(ctx.siteId, v.nameKeys)) throw new ValidationError({ name: 'usernameTaken' }, 'usernameTaken');
       }
       throw err;
     } finally {
@@ -150,22 +150,22 @@ export class SignupService {
     // An address that already has an account is answered with 409 once the form is valid; the
     // name is then not looked at, so that the same person signing up twice hears about the address.
     const emailIsTaken = !fields.email && (await emailTaken(this.db, ctx.siteId, email));
-    const nameKey = usernameKey(name);
-    if (!fields.name && !emailIsTaken && (await this.nameHeld(ctx.siteId, nameKey))) fields.name = 'usernameTaken';
+    const nameKeys = usernameKeys(name);
+    if (!fields.name && !emailIsTaken && (await this.nameHeld(ctx.siteId, nameKeys))) fields.name = 'usernameTaken';
 
     const keys = Object.values(fields);
     if (keys.length) throw new ValidationError(fields, keys[0], params);
     if (emailIsTaken) throw new ConflictError('email_exists', 'emailExists');
-    return { name, nameKey, email, password, birthDate: birthDate!, gender, sexuality, country, region, city, reason };
+    return { name, nameKeys, email, password, birthDate: birthDate!, gender, sexuality, country, region, city, reason };
   }
 
   /**
-   * Whether a member of the site holds a name with this look-alike key. Only accounts hold names:
+   * Whether a member of the site holds a name sharing a look-alike key with this one. Only accounts hold names:
    * fictional profiles belong to no site and share common first names among themselves. A purged
    * account's key is given back here, on the first claim, as the purge itself keeps no name.
    */
-  private async nameHeld(siteId: number, key: string): Promise<boolean> {
-    const holder = await nameKeyHolder(this.db, siteId, key);
+  private async nameHeld(siteId: number, keys: UsernameKeys): Promise<boolean> {
+    const holder = await nameKeyHolder(this.db, siteId, keys);
     if (!holder) return false;
     if (holder.status !== 'deleted') return true;
     await releasePurgedName(this.db, holder.id);

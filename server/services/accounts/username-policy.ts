@@ -1,7 +1,7 @@
 // Usernames that cannot imitate (issue 13): the name is stored as typed after Unicode NFKC (so
 // full-width letters and decomposed accents become their ordinary form), characters that show
-// nothing or turn text around are refused, and each name has a key, its Unicode TR39 confusables
-// skeleton, that two look-alike names share ("Аnna" with a Cyrillic А, "Anna", "ΑΝΝΑ").
+// nothing or turn text around are refused, and each name has keys, its Unicode TR39 confusables
+// skeleton (of the name and of the name in lower case), that look-alike names share.
 // The skeleton data is confusables.txt as shipped by the unhomoglyph package; TR39's skeleton
 // is NFD, then each character's prototype, then NFD again.
 import unhomoglyph from 'unhomoglyph';
@@ -49,12 +49,29 @@ export function skeleton(s: string): string {
   return unhomoglyph(s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, '')).normalize('NFD');
 }
 
+/** The look-alike keys of a username; two names clash when either key is the same. */
+export interface UsernameKeys {
+  /** The TR39 skeleton: "Аnna" (Cyrillic А) and "Anna", "ΑΝΝΑ" (Greek) and "ANNA", "rn" and "m". */
+  skeleton: string;
+  /** The same whatever the letter case: "anna" and "Anna", "ΑΝΝΑ" and "Anna", "MARIA" and "mаria". */
+  skeletonCi: string;
+}
+
 /**
- * The key two names share when one could pass for the other. The skeleton is taken before and
- * after lower-casing, so "ANNA" and "ΑΝΝΑ" (Greek capitals, whose lower case differs from the
- * Latin) meet as well as "Anna" and "anna"; runs of spaces count as one, as a page shows them.
+ * A username's look-alike keys. The case-blind key is the skeleton of the lower-cased skeleton, so
+ * Greek or Cyrillic capitals meet the Latin ones before their (different) small letters are taken;
+ * capitals that look like I (Latin, Greek Ι, Cyrillic І) become a small i first, as the skeleton
+ * maps them to a small l and "MARIA" would then miss "Maria". The plain skeleton still tells I from l, as TR39 does. Runs of spaces count
+ * as one, as a page shows them.
  */
-export function usernameKey(name: string): string {
-  const key = skeleton(skeleton(name.normalize('NFKC')).toLowerCase()).replace(/\s+/gu, ' ').trim();
-  return [...key].slice(0, NAME_KEY_MAX).join('');
+export function usernameKeys(name: string): UsernameKeys {
+  const nfkc = name.normalize('NFKC');
+  return {
+    skeleton: indexable(skeleton(nfkc)),
+    skeletonCi: indexable(skeleton(skeleton(nfkc.replace(/\p{Lu}/gu, (c) => (skeleton(c) === 'l' ? 'i' : c))).toLowerCase())),
+  };
+}
+
+function indexable(key: string): string {
+  return [...key.replace(/\s+/gu, ' ').trim()].slice(0, NAME_KEY_MAX).join('');
 }
