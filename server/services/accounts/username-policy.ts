@@ -19,7 +19,7 @@ export const NAME_KEY_MAX = 191;
  * that render blank (U+3164, U+115F, U+2800 …), private-use and unassigned code points, and line
  * or paragraph separators.
  */
-const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
 const EMOJI_TAG_FLAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]{1,8}\u{E007F}/gu;
 const VARIATION_SELECTOR = /(?<=[^\p{C}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}])[\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]|(?! )\p{Zs}/u;
