@@ -160,15 +160,18 @@ export class SignupService {
   }
 
   /**
-   * Whether a member of the site holds a name sharing a look-alike key with this one. Only accounts hold names:
-   * fictional profiles belong to no site and share common first names among themselves. A purged
-   * account's key is given back here, on the first claim, as the purge itself keeps no name.
+   * Whether a member of the site holds a name sharing a look-alike key with this one. Only
+   * accounts hold names: fictional profiles belong to no site and share common first names among
+   * themselves. A purged account's keys are given back here, on the first claim, as the purge
+   * keeps no name; the other key may still be held by someone else, hence the second look.
    */
   private async nameHeld(siteId: number, keys: UsernameKeys): Promise<boolean> {
-    const holder = await nameKeyHolder(this.db, siteId, keys);
-    if (!holder) return false;
-    if (holder.status !== 'deleted') return true;
-    await releasePurgedName(this.db, holder.id);
-    return false;
+    for (let look = 0; look < 3; look++) {
+      const holder = await nameKeyHolder(this.db, siteId, keys);
+      if (!holder) return false;
+      if (holder.status !== 'deleted') return true;
+      await releasePurgedName(this.db, holder.id);
+    }
+    return true;
   }
 }

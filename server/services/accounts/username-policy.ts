@@ -1,7 +1,7 @@
 // Usernames that cannot imitate (issue 13): the name is stored as typed after Unicode NFKC (so
 // full-width letters and decomposed accents become their ordinary form), characters that show
-// nothing or turn text around are refused, and each name has keys, its Unicode TR39 confusables
-// skeleton (of the name and of the name in lower case), that look-alike names share.
+// nothing or turn text around are refused, and each name has two keys built on its Unicode TR39
+// confusables skeleton (one case-sensitive, one case-blind) that look-alike names share.
 // The skeleton data is confusables.txt as shipped by the unhomoglyph package; TR39's skeleton
 // is NFD, then each character's prototype, then NFD again.
 import unhomoglyph from 'unhomoglyph';
@@ -61,8 +61,8 @@ export interface UsernameKeys {
  * A username's look-alike keys. The case-blind key is the skeleton of the lower-cased skeleton, so
  * Greek or Cyrillic capitals meet the Latin ones before their (different) small letters are taken;
  * capitals that look like I (Latin, Greek Ι, Cyrillic І) become a small i first, as the skeleton
- * maps them to a small l and "MARIA" would then miss "Maria". The plain skeleton still tells I from l, as TR39 does. Runs of spaces count
- * as one, as a page shows them.
+ * maps them to a small l and "MARIA" would then miss "Maria". The plain skeleton still tells I
+ * from l, as TR39 does. Runs of spaces count as one, as a page shows them.
  */
 export function usernameKeys(name: string): UsernameKeys {
   const nfkc = name.normalize('NFKC');
