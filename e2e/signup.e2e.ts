@@ -145,4 +145,30 @@ describe('signup in the browser', function () {
     expect(errors).to.deep.equal([]);
     await context.close();
   });
+
+  it('shows the server\'s message beside the name when it imitates a member\'s (issue 13)', async () => {
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await page.goto(harness().baseUrl + '/');
+    await page.getByTestId('entry-enter').click();
+    await page.locator('.entry-warning').waitFor({ state: 'detached' });
+    await page.goto(harness().baseUrl + '/signup');
+    await page.locator('[data-island="signup-page"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    // The demo member of this site is called Alex; this Аlex begins with a Cyrillic А.
+    await page.fill('input[name=name]', '\u0410lex');
+    await page.fill('input[name=email]', `e2e-lookalike-${Date.now()}@example.org`);
+    await page.fill('input[name=password]', 'sunny days at the sea');
+    await page.selectOption('select[name=birth_day]', '12');
+    await page.selectOption('select[name=birth_month]', '3');
+    await page.selectOption('select[name=birth_year]', '1991');
+    await page.getByTestId('signup-submit').click();
+    const name = page.locator('input[name=name][aria-invalid=true]');
+    await name.waitFor();
+    const message = await page.locator(`#${await name.getAttribute('aria-describedby').then((ids) => ids!.split(' ')[0])}`).textContent();
+    expect(message).to.equal("Username is already taken or looks too much like another member's username");
+    expect(await name.inputValue()).to.equal('\u0410lex');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).to.equal('name');
+    // The browser logs the refused request itself; nothing else may go wrong.
+    expect(errors.filter((e) => !e.includes('status of 400'))).to.deep.equal([]);
+    await context.close();
+  });
 });

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../server/db.js';
 import { hashPassword } from '../server/lib/passwords.js';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
+import { nameKeyColumns } from '../server/repos/username-keys-repo.js';
+import { usernameKeys } from '../server/services/accounts/username-policy.js';
 import type { MediaService } from '../server/services/media/media-service.js';
 import { DEFAULT_SETTINGS } from '../server/services/sites/default-settings.js';
 import { renderAvatarVariants, type AvatarSpec } from './lib/avatar.js';
@@ -80,12 +82,13 @@ async function seedDemoMembers(db: Db, password: string): Promise<void> {
     const dutch = site.domain.startsWith('nl.');
     const now = Date.now();
     await db.transaction(async (tx) => {
+      const name = dutch ? 'Daan' : 'Alex';
       const [userId] = await tx('users').insert({
         site_id: site.id, email: DEMO_EMAIL, password_hash: hash, status: 'active', credits: 0, paid_user: false,
-        signup_date: now, language: dutch ? 'nl' : 'en', invisible: false, confirmed_at: now, created_at: now, updated_at: now,
+        signup_date: now, language: dutch ? 'nl' : 'en', invisible: false, confirmed_at: now, ...nameKeyColumns(usernameKeys(name)), created_at: now, updated_at: now,
       });
       await tx('profiles').insert({
-        user_id: userId, is_fictional: false, name: dutch ? 'Daan' : 'Alex', gender: 'male', sexuality: 'hetero',
+        user_id: userId, is_fictional: false, name, gender: 'male', sexuality: 'hetero',
         birth_date: '1990-06-15', country: dutch ? 'NL' : 'GB', region: dutch ? 'Noord-Holland' : 'London',
         city: dutch ? 'Amsterdam' : 'London', about: null, status: 'active', last_active_at: now, created_at: now, updated_at: now,
       });

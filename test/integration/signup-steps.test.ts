@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { describeEachBackend } from '../helpers/backends.js';
 import { agent, csrfFrom } from '../helpers/http.js';
+import { uniqueName } from '../helpers/names.js';
 
 const photo = (w = 640, h = 800) => sharp({ create: { width: w, height: h, channels: 3, background: '#c86' } }).jpeg().withExifMerge({ IFD0: { Copyright: 'secret-gps-owner' } }).toBuffer();
 
@@ -15,7 +16,7 @@ describeEachBackend('signup steps', (env) => {
     const visitorToken = csrfFrom((await a.get('/login').expect(200)).text);
     const email = `steps-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
     const res = await a.post('/api/signup.php').set('x-csrf-token', visitorToken).send({
-      name: 'Kim', email, password: 'a fine long password', birth_year: 1990, birth_month: 1, birth_day: 2, gender: 'male', sexuality: 'hetero', country: 'GB', ...over,
+      name: uniqueName('Kim'), email, password: 'a fine long password', birth_year: 1990, birth_month: 1, birth_day: 2, gender: 'male', sexuality: 'hetero', country: 'GB', ...over,
     }).expect(201);
     expect(res.body.step).to.equal('photo');
     const token = res.body.csrfToken as string;

@@ -4,9 +4,10 @@ import { expect } from 'chai';
 import supertest from 'supertest';
 import { describeEachBackend } from '../helpers/backends.js';
 import { agent, csrfFrom } from '../helpers/http.js';
+import { uniqueName } from '../helpers/names.js';
 
 const valid = (over: Record<string, unknown> = {}) => ({
-  name: 'Robin', email: `robin-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`, password: 'a fine long password',
+  name: uniqueName('Robin'), email: `robin-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`, password: 'a fine long password',
   birth_year: 1994, birth_month: 5, birth_day: 17, gender: 'female', sexuality: 'hetero', country: 'GB', region: 'London', city: 'London',
   ...over,
 });
@@ -23,7 +24,7 @@ describeEachBackend('signup API', (env) => {
     const input = valid();
     const res = await a.post('/api/signup.php').set('x-csrf-token', token).send(input).expect(201);
     expect(res.body.user).to.include({ email: input.email, status: 'not_confirmed', credits: 20 });
-    expect(res.body.user.profile).to.include({ name: 'Robin', status: 'disabled', country: 'GB' });
+    expect(res.body.user.profile).to.include({ name: input.name, status: 'disabled', country: 'GB' });
     const db = env().rt.db;
     const user = await db('users').where({ email: input.email }).first();
     expect(user).to.include({ network: 'adnet', ref: '42', sub1: 'clickid', language: 'en' });
@@ -101,7 +102,7 @@ describeEachBackend('signup page', (env) => {
     const form = await a.get('/signup').expect(200);
     const token = csrfFrom(form.text);
     const email = `form-${Date.now()}@example.org`;
-    const base = { _csrf: token, name: 'Jamie', email, password: 'my long secret words', birth_day: '3', birth_month: '7', birth_year: '1990', gender: 'male', seeking: 'female', country: 'GB', region: 'Scotland' };
+    const base = { _csrf: token, name: uniqueName('Jamie'), email, password: 'my long secret words', birth_day: '3', birth_month: '7', birth_year: '1990', gender: 'male', seeking: 'female', country: 'GB', region: 'Scotland' };
     const bad = await a.post('/signup').type('form').send({ ...base, name: '@jamie', birth_year: String(new Date().getUTCFullYear() - 16) }).expect(400);
     expect(bad.text).to.include('Username may not start with @').and.include('Enter your date of birth (18+)');
     expect(bad.text).to.include(`value="${email}"`);

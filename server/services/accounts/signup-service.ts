@@ -8,9 +8,11 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js'
 import { hashPassword } from '../../lib/passwords.js';
 import { applyCreditDelta } from '../../repos/credits-repo.js';
 import { emailTaken, insertAccount } from '../../repos/signup-repo.js';
+import { nameKeyHolder, releasePurgedName } from '../../repos/username-keys-repo.js';
 import type { MailService } from '../mail/mail-service.js';
 import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
+import { normaliseUsername, usernameKeys, usernameProblem, type UsernameKeys } from './username-policy.js';
 import { MIN_AGE, adultBirthDate } from '../profiles/profile-fields.js';
 
 export { MIN_AGE };
@@ -71,13 +73,12 @@ export class SignupService {
       throw new ForbiddenError('invite_only', 'inviteOnly', { sitename: ctx.siteName });
     }
     const v = await this.validate(input, ctx);
-    if (await emailTaken(this.db, ctx.siteId, v.email)) throw new ConflictError('email_exists', 'emailExists');
     const passwordHash = await hashPassword(v.password);
     try {
       return await this.db.transaction(async (tx) => {
         const now = Date.now();
         const ids = await insertAccount(tx, {
-          siteId: ctx.siteId, email: v.email, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking,
+          siteId: ctx.siteId, email: v.email, nameKeys: v.nameKeys, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking,
           profile: { name: v.name, gender: v.gender, sexuality: v.sexuality, birthDate: v.birthDate, country: v.country, region: v.region, city: v.city },
         }, now);
         if (ctx.signupCredits > 0) {
@@ -90,8 +91,12 @@ export class SignupService {
         return ids;
       });
     } catch (err) {
-      // Two signups with one address at the same moment: the unique index decides.
-      if (String((err as { code?: string }).code).match(/ER_DUP_ENTRY|SQLITE_CONSTRAINT/)) throw new ConflictError('email_exists', 'emailExists');
+      // Two signups with one address, or with look-alike names, at the same moment: the unique
+      // indexes decide, and whichever lost is told as if it had come second.
+      if (String((err as { code?: string }).code).match(/ER_DUP_ENTRY|SQLITE_CONSTRAINT/)) {
+        if (await emailTaken(this.db, ctx.siteId, v.email)) throw new ConflictError('email_exists', 'emailExists');
+        if (await this.nameHeld(ctx.siteId, v.nameKeys)) throw new ValidationError({ name: 'usernameTaken' }, 'usernameTaken');
+      }
       throw err;
     } finally {
       void this.mail.deliverDue().catch(() => undefined);
@@ -101,7 +106,7 @@ export class SignupService {
   private async validate(input: SignupInput, ctx: SignupContext) {
     const fields: Record<string, string> = {};
     const params: Record<string, Record<string, string | number>> = {};
-    const name = str(input.name);
+    const name = normaliseUsername(typeof input.name === 'string' ? input.name : '');
     const email = str(input.email).toLowerCase();
     const password = typeof input.password === 'string' ? input.password : '';
 
@@ -120,9 +125,8 @@ export class SignupService {
         params.email = { suggestion: suggestion.full };
       }
     }
-    if (name.length < 2 || name.length > 32) fields.name = 'usernameLength';
-    else if (name.startsWith('@')) fields.name = 'usernameStartsWithAt';
-    else if (name.toLowerCase() === email || name.toLowerCase() === str(input.email).toLowerCase()) fields.name = 'usernameIsEmail';
+    const nameProblem = usernameProblem(name, [email, str(input.email)]);
+    if (nameProblem) fields.name = nameProblem;
 
     const problem = passwordProblem(password, { email, name });
     if (problem) fields.password = problem;
@@ -143,8 +147,31 @@ export class SignupService {
     const city = str(input.city).slice(0, 100) || null;
     const reason = str(input.reason).slice(0, 191) || null;
 
+    // An address that already has an account is answered with 409 once the form is valid; the
+    // name is then not looked at, so that the same person signing up twice hears about the address.
+    const emailIsTaken = !fields.email && (await emailTaken(this.db, ctx.siteId, email));
+    const nameKeys = usernameKeys(name);
+    if (!fields.name && !emailIsTaken && (await this.nameHeld(ctx.siteId, nameKeys))) fields.name = 'usernameTaken';
+
     const keys = Object.values(fields);
     if (keys.length) throw new ValidationError(fields, keys[0], params);
-    return { name, email, password, birthDate: birthDate!, gender, sexuality, country, region, city, reason };
+    if (emailIsTaken) throw new ConflictError('email_exists', 'emailExists');
+    return { name, nameKeys, email, password, birthDate: birthDate!, gender, sexuality, country, region, city, reason };
+  }
+
+  /**
+   * Whether a member of the site holds a name sharing a look-alike key with this one. Only
+   * accounts hold names: fictional profiles belong to no site and share common first names among
+   * themselves. A purged account's keys are given back here, on the first claim, as the purge
+   * keeps no name; the other key may still be held by someone else, hence the second look.
+   */
+  private async nameHeld(siteId: number, keys: UsernameKeys): Promise<boolean> {
+    for (let look = 0; look < 3; look++) {
+      const holder = await nameKeyHolder(this.db, siteId, keys);
+      if (!holder) return false;
+      if (holder.status !== 'deleted') return true;
+      await releasePurgedName(this.db, holder.id);
+    }
+    return true;
   }
 }
