@@ -58,6 +58,8 @@ export interface AppDeps extends Omit<Runtime, 'close' | 'redis'> {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** Load balancers poll these every few seconds: not worth a log line each. */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz', '/livez']);
 
 /** GET links from e-mails that log the member in, so they need a session even without a cookie. */
 const LOGS_IN_ON_GET = new Set(['/reactivate']);
@@ -83,7 +85,7 @@ export function createApp(deps: AppDeps): express.Express {
         return id;
       },
       // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
+      autoLogging: { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { describeEachBackend } from '../helpers/backends.js';
+import { redisAddress } from '../../server/lib/redis-circuit.js';
 
 const SETTINGS_FIELDS = [
   'countries', 'name', 'index_title', 'description', 'visible_profile_fields', 'visible_profile_notes', 'geoip_country',
@@ -75,6 +76,12 @@ describeEachBackend('JSON API', (env) => {
     const res = await supertest(env().app).get('/healthz').expect(200);
     expect(res.body.database).to.equal('ok');
     expect(res.body.redis).to.equal(env().backend.redisUrl ? 'ok' : 'disabled');
+    expect(res.body.dependencies.database.status).to.equal('ok');
+    expect(res.body.dependencies.database.latencyMs).to.be.a('number');
+    expect(res.headers['cache-control']).to.equal('no-store');
+    if (env().backend.redisUrl) expect(res.body.circuits.map((c: { name: string }) => c.name)).to.include(`redis ${redisAddress(env().backend.redisUrl)}`);
+    await supertest(env().app).get('/readyz').expect(200, { status: 'ready', database: 'ok', redis: res.body.redis, openCircuits: [] });
+    await supertest(env().app).get('/livez').expect(200, { status: 'ok' });
   });
 });
 
@@ -86,7 +93,11 @@ describe('health check', () => {
     const db = createDb('sqlite::memory:');
     const app = express().use(healthRoutes(db, { ping: () => Promise.reject(new Error('ECONNREFUSED')) }));
     const res = await supertest(app).get('/healthz').expect(503);
-    expect(res.body).to.deep.equal({ status: 'degraded', database: 'ok', redis: 'down' });
+    expect(res.body).to.include({ status: 'degraded', database: 'ok', redis: 'down' });
+    expect(res.body.dependencies.redis.status).to.equal('down');
+    await supertest(app).get('/readyz').expect(503);
+    // Liveness stays up: restarting the process would not bring Redis back.
+    await supertest(app).get('/livez').expect(200);
     await db.destroy();
   });
 });
