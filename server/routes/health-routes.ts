@@ -11,7 +11,7 @@ import { allCircuits, type CircuitReport } from '../lib/circuit.js';
 type RedisPing = { ping(): Promise<string> } | undefined;
 
 /** The deadline of one health probe: a load balancer's check must not hang either. */
-const PROBE_MS = 500;
+const PROBE_MS = 400;
 
 export interface DependencyHealth {
   status: 'ok' | 'down' | 'disabled';
