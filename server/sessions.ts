@@ -4,7 +4,6 @@ import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type session from 'express-session';
 import { createClient } from 'redis';
 import type { Db } from './db.js';
-import type { Circuit } from './lib/circuit.js';
 import { REDIS_DEADLINE_MS, redisCircuit } from './lib/redis-circuit.js';
 
 function newRedisClient(url: string) {
@@ -36,10 +35,22 @@ export async function connectRedis(url: string): Promise<RedisClient> {
   return client;
 }
 
+/** Stores that can be asked, within their deadline, whether they will take a new session. */
+const probes = new WeakMap<session.Store, () => Promise<unknown>>();
+
+/**
+ * Resolves when the store answers, else rejects with a 503. A request that will start a session
+ * asks before it writes anything else (a signup's account), so a store that is down is a clean
+ * 503 and not an account whose session could not be saved.
+ */
+export async function assertSessionStoreUp(store: session.Store): Promise<void> {
+  await probes.get(store)?.();
+}
+
 export function createSessionStore(db: Db, redis: RedisClient | undefined, opts: { cleanup: boolean }): session.Store {
   // connect-redis types its client against its own copy of the redis types; the runtime API is the same.
   const store = redis
-    ? guardStore(new RedisStore({ client: redis as never, prefix: 'amora:sess:' }) as unknown as session.Store, redisCircuit(redis))
+    ? guardStore(new RedisStore({ client: redis as never, prefix: 'amora:sess:' }) as unknown as session.Store, redis)
     : (new ConnectSessionKnexStore({
         knex: db,
         tableName: 'sessions',
@@ -60,7 +71,9 @@ type StoreCallback = (err?: unknown, data?: unknown) => void;
  * time is a 503 (express-session hands the error to the error handler), never a member treated as a
  * visitor or a request that waits for Redis.
  */
-function guardStore(store: session.Store, circuit: Circuit): session.Store {
+function guardStore(store: session.Store, redis: RedisClient): session.Store {
+  const circuit = redisCircuit(redis);
+  probes.set(store, () => circuit.run(() => redis.ping()));
   for (const method of ['get', 'set', 'destroy'] as const) {
     const original = (store[method] as (...args: unknown[]) => unknown).bind(store);
     (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {

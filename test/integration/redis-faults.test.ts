@@ -141,6 +141,24 @@ if (redisBackend) {
       });
     }
 
+    /** A visitor's signup: refused before anything is written while the session store is down. */
+    async function signup() {
+      const form = await fetch(`${baseUrl}/login`);
+      const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await form.text())![1]!;
+      const jar = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const email = `fault-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+      const body = {
+        name: `Fault${Math.random().toString(36).slice(2, 7)}`, email, password: 'a fine long password', birth_year: 1994, birth_month: 5,
+        birth_day: 17, gender: 'female', sexuality: 'hetero', country: 'GB', region: 'London', city: 'London',
+      };
+      const answer = await page('/api/signup.php', undefined, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-csrf-token': token, Cookie: jar },
+        body: JSON.stringify(body),
+      });
+      return { ...answer, stored: await rt.db('users').where({ email }).first('id') };
+    }
+
     /** Publishes to the member until the stream gets one: the time until live events flow again. */
     async function eventsFlow(stream: EventStreamClient, since: number): Promise<number> {
       const credits = Math.floor(Math.random() * 1e6);
@@ -155,12 +173,13 @@ if (redisBackend) {
     }
 
     async function whileDown() {
-      const [memberPage, api, visitorPage, visitorLogin, signin, ready, live, health] = await Promise.all([
+      const [memberPage, api, visitorPage, visitorLogin, signin, joined, ready, live, health] = await Promise.all([
         page('/members', member.cookie),
         page('/api/user.php', member.cookie),
         page('/members'),
         page('/login'),
         login(),
+        signup(),
         page('/readyz'),
         page('/livez'),
         page('/healthz'),
@@ -179,11 +198,14 @@ if (redisBackend) {
       // The right password, refused: the limiter could not count the attempt. No session made.
       expect(signin.res.status).to.equal(503);
       expect(signin.res.headers.getSetCookie().join()).not.to.include('amora.sid=');
+      // Nothing half-written: no account whose session could not be started.
+      expect(joined.res.status).to.equal(503);
+      expect(joined.stored).to.equal(undefined);
       expect(ready.res.status).to.equal(503);
       expect(live.res.status).to.equal(200);
       const circuit = (JSON.parse(health.body) as { circuits: { name: string; state: string }[] }).circuits.find((c) => c.name === `redis 127.0.0.1:${redis.port}`);
       expect(circuit?.state).to.be.oneOf(['open', 'half-open']);
-      for (const r of [memberPage, api, visitorPage, visitorLogin, signin, ready, live, health]) expect(r.ms).to.be.below(ANSWER_MS);
+      for (const r of [memberPage, api, visitorPage, visitorLogin, signin, joined, ready, live, health]) expect(r.ms).to.be.below(ANSWER_MS);
     }
 
     async function fault(name: string, breakRedis: () => Promise<void> | void, heal: () => Promise<void> | void) {
