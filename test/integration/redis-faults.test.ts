@@ -12,7 +12,9 @@ import { expect } from 'chai';
 import { createApp } from '../../server/app.js';
 import { bootstrap, type Runtime } from '../../server/boot.js';
 import { loadConfig } from '../../server/config.js';
-import { allCircuits } from '../../server/lib/circuit.js';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { allCircuits, ServiceUnavailableError } from '../../server/lib/circuit.js';
+import { createLimiter } from '../../server/lib/rate-limiter.js';
 import { createLogger } from '../../server/logger.js';
 import { BACKENDS, DEMO_PASSWORD, envFor } from '../helpers/backends.js';
 import { EventStreamClient, loginCookie } from '../helpers/event-stream.js';
@@ -172,7 +174,25 @@ if (redisBackend) {
       }
     }
 
+    /** A limiter and the login service itself (behind the session check): refused, never let through. */
+    async function limitsFailClosed() {
+      const started = performance.now();
+      const limiter = createLimiter(rt.db, rt.redis, { keyPrefix: 'fault_probe', points: 5, durationSeconds: 60 });
+      const [consumed, loggedIn] = await Promise.all([
+        limiter.consume('k').then(() => 'let through', (err: unknown) => err),
+        rt.services.auth.login(1, member.email, member.password, '203.0.113.9').then(() => 'logged in', (err: unknown) => err),
+      ]);
+      expect(consumed).to.be.instanceOf(ServiceUnavailableError);
+      expect(loggedIn).to.be.instanceOf(ServiceUnavailableError);
+      expect(performance.now() - started).to.be.below(ANSWER_MS);
+    }
+
     async function whileDown() {
+      await limitsFailClosed();
+      // The live event stream, answered ahead of Express, falls back to the chain and its 503.
+      const stream = await EventStreamClient.open(baseUrl, member.cookie);
+      stream.close();
+      expect(stream.status).to.equal(503);
       const [memberPage, api, visitorPage, visitorLogin, signin, joined, ready, live, health] = await Promise.all([
         page('/members', member.cookie),
         page('/api/user.php', member.cookie),
@@ -234,6 +254,10 @@ if (redisBackend) {
         expect(slowest).to.be.below(ANSWER_MS);
         expect((await page('/members', member.cookie)).res.status).to.equal(200);
         expect((await page('/readyz')).res.status).to.equal(200);
+        // The limiter counts again, and "limit reached" is still a limit, not an outage.
+        const limiter = createLimiter(rt.db, rt.redis, { keyPrefix: `fault_after_${Date.now()}`, points: 1, durationSeconds: 60 });
+        await limiter.consume('k');
+        expect(await limiter.consume('k').catch((err: unknown) => err)).to.be.instanceOf(RateLimiterRes);
         results.push({
           fault: name,
           first503Ms: Math.round(first503.ended - broken),
