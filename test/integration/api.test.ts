@@ -100,4 +100,29 @@ describe('health check', () => {
     await supertest(app).get('/livez').expect(200);
     await db.destroy();
   });
+
+  it('is not ready while the circuit of Redis or the database is open; other circuits only show', async () => {
+    const express = (await import('express')).default;
+    const { healthRoutes } = await import('../../server/routes/system-routes.js');
+    const { circuitFor } = await import('../../server/lib/circuit.js');
+    const { createDb } = await import('../../server/db.js');
+    const db = createDb('sqlite::memory:');
+    const app = express().use(healthRoutes(db, { ping: () => Promise.resolve('PONG') }));
+    const fail = () => Promise.reject(new Error('down'));
+    const mail = circuitFor('smtp health-test:25', { timeoutMs: 50, resetMs: 100, failuresToOpen: 1 });
+    await mail.run(fail).catch(() => undefined);
+    expect(mail.state()).to.equal('open');
+    await supertest(app).get('/readyz').expect(200);
+    const cache = circuitFor('redis health-test:6379', { timeoutMs: 50, resetMs: 100, failuresToOpen: 1 });
+    await cache.run(fail).catch(() => undefined);
+    const ready = await supertest(app).get('/readyz').expect(503);
+    expect(ready.body.openCircuits).to.deep.equal(['redis health-test:6379']);
+    const health = await supertest(app).get('/healthz').expect(503);
+    expect(health.body.circuits.find((c: { name: string }) => c.name === 'smtp health-test:25')).to.include({ state: 'open', failures: 1 });
+    // Half-open after resetMs; one good probe closes both again, so the shared test apps stay ready.
+    await new Promise((r) => setTimeout(r, 150));
+    await Promise.all([mail.run(() => Promise.resolve()), cache.run(() => Promise.resolve())]);
+    await supertest(app).get('/readyz').expect(200);
+    await db.destroy();
+  });
 });
