@@ -46,7 +46,7 @@ import { paymentsApi } from './routes/api/payments-api.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './sessions.js';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, assertSessionStoreUp } from './sessions.js';
 
 
 /** What createApp() needs: the booted runtime (see boot.ts) plus how to find client assets. */
@@ -58,6 +58,8 @@ export interface AppDeps extends Omit<Runtime, 'close' | 'redis'> {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** Load balancers poll these every few seconds: not worth a log line each. */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz', '/livez']);
 
 /** GET links from e-mails that log the member in, so they need a session even without a cookie. */
 const LOGS_IN_ON_GET = new Set(['/reactivate']);
@@ -83,7 +85,7 @@ export function createApp(deps: AppDeps): express.Express {
         return id;
       },
       // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
+      autoLogging: { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
@@ -120,9 +122,13 @@ export function createApp(deps: AppDeps): express.Express {
   // A visitor's page view (a GET without a session cookie) needs no session: skipping the store
   // keeps anonymous traffic cheap. Everything else, logins included, gets one.
   app.use((req, res, next) => {
-    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && !LOGS_IN_ON_GET.has(req.path);
+    const hasCookie = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !hasCookie && !LOGS_IN_ON_GET.has(req.path);
     if (anonymousRead) return next();
-    sessions(req, res, next);
+    if (hasCookie) return sessions(req, res, next);
+    // Without a cookie the store is not read: ask it first, so that a request which writes and then
+    // starts a session (a signup) gets a clean 503 while the store is down, not half its work done.
+    assertSessionStoreUp(deps.sessionStore).then(() => sessions(req, res, next), next);
   });
   app.use(localeMiddleware(i18n));
   app.use(express.json({ limit: '100kb', strict: true }));

@@ -49,13 +49,19 @@ export async function bootstrap(config: Config, logger: Logger, opts: { migrate?
         services.mail.close();
         const store = sessionStore as { close?: () => void };
         store.close?.();
-        if (redis?.isOpen) await redis.quit().catch(() => undefined);
+        await closeRedis(redis);
         await db.destroy();
       },
     };
   } catch (err) {
-    if (redis?.isOpen) await redis.quit().catch(() => undefined);
+    await closeRedis(redis);
     await db.destroy();
     throw err;
   }
+}
+
+/** Closes gracefully when Redis answers; a Redis that is down or reconnecting must not hold up a shutdown. */
+async function closeRedis(redis: RedisClient | undefined): Promise<void> {
+  if (redis?.isReady) await redis.close().catch(() => redis.destroy());
+  else if (redis?.isOpen) redis.destroy();
 }

@@ -4,9 +4,22 @@ import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type session from 'express-session';
 import { createClient } from 'redis';
 import type { Db } from './db.js';
+import { REDIS_DEADLINE_MS, redisCircuit } from './lib/redis-circuit.js';
 
 function newRedisClient(url: string) {
-  return createClient({ url, socket: { reconnectStrategy: (retries: number) => Math.min(retries * 200, 5000) } });
+  return createClient({
+    url,
+    socket: {
+      // A Redis that accepts the connection but never answers (frozen) must not hold a reconnect.
+      connectTimeout: 500,
+      // Back within a second of Redis returning, so the site heals in seconds, not minutes.
+      reconnectStrategy: (retries: number) => Math.min(100 + retries * 100, 1000),
+    },
+    // While disconnected, commands fail at once instead of waiting in a queue for a Redis that may
+    // not come back; a frozen Redis is cut short by the command deadline (node-redis's default is 5 s).
+    disableOfflineQueue: true,
+    commandOptions: { timeout: REDIS_DEADLINE_MS },
+  });
 }
 
 /** The member's session cookie; it lives 30 days (SPEC.md §9). */
@@ -22,10 +35,22 @@ export async function connectRedis(url: string): Promise<RedisClient> {
   return client;
 }
 
+/** Stores that can be asked, within their deadline, whether they will take a new session. */
+const probes = new WeakMap<session.Store, () => Promise<unknown>>();
+
+/**
+ * Resolves when the store answers, else rejects with a 503. A request that will start a session
+ * asks before it writes anything else (a signup's account), so a store that is down is a clean
+ * 503 and not an account whose session could not be saved.
+ */
+export async function assertSessionStoreUp(store: session.Store): Promise<void> {
+  await probes.get(store)?.();
+}
+
 export function createSessionStore(db: Db, redis: RedisClient | undefined, opts: { cleanup: boolean }): session.Store {
   // connect-redis types its client against its own copy of the redis types; the runtime API is the same.
   const store = redis
-    ? (new RedisStore({ client: redis as never, prefix: 'amora:sess:' }) as unknown as session.Store)
+    ? guardStore(new RedisStore({ client: redis as never, prefix: 'amora:sess:' }) as unknown as session.Store, redis)
     : (new ConnectSessionKnexStore({
         knex: db,
         tableName: 'sessions',
@@ -36,5 +61,28 @@ export function createSessionStore(db: Db, redis: RedisClient | undefined, opts:
   // Sessions are not rolling: the cookie's 30 days run from the login and are never renewed, so
   // moving the stored expiry on every request (a database write per page) would extend nothing.
   store.touch = (_sid: string, _sess: session.SessionData, done?: () => void) => done?.();
+  return store;
+}
+
+type StoreCallback = (err?: unknown, data?: unknown) => void;
+
+/**
+ * Runs the store's reads and writes through the circuit: a session that cannot be read or saved in
+ * time is a 503 (express-session hands the error to the error handler), never a member treated as a
+ * visitor or a request that waits for Redis.
+ */
+function guardStore(store: session.Store, redis: RedisClient): session.Store {
+  const circuit = redisCircuit(redis);
+  probes.set(store, () => circuit.run(() => redis.ping()));
+  for (const method of ['get', 'set', 'destroy'] as const) {
+    const original = (store[method] as (...args: unknown[]) => unknown).bind(store);
+    (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const done = (typeof args[args.length - 1] === 'function' ? args.pop() : undefined) as StoreCallback | undefined;
+      const call = circuit.run(
+        () => new Promise((resolve, reject) => void original(...args, (err: unknown, data: unknown) => (err ? reject(err as Error) : resolve(data)))),
+      );
+      call.then((data) => done?.(null, data), (err: unknown) => done?.(err));
+    };
+  }
   return store;
 }

@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { AppError, NotFoundError, fromHttpError } from '../errors.js';
+import { ServiceUnavailableError } from '../lib/circuit.js';
 import { renderPage } from '../render/render-page.js';
 import { ErrorPage } from '../../views/pages/error-page.js';
 import { localeOf } from './locale.js';
@@ -26,13 +27,17 @@ export function errorHandler(deps: {
     const known = err instanceof AppError ? err : fromHttpError(err);
     const error = known ?? new AppError('internal_error', 500, 'generic');
     if (!known) (req.log ?? deps.logger).error({ err, reqId: req.id }, 'unhandled error');
+    // A dependency is down: logged once per request as a warning (the circuit counts the failures).
+    if (error instanceof ServiceUnavailableError) (req.log ?? deps.logger).warn({ service: error.service, reqId: req.id }, 'service unavailable');
     if (res.headersSent) {
       req.socket.destroy();
       return;
     }
     const t = deps.i18n.getFixedT(localeOf(req), 'errors');
     const message = t(error.messageKey, error.params);
-    if (error.status === 421 || error.status === 429) res.setHeader('Cache-Control', 'no-store');
+    if (error.status === 421 || error.status === 429 || error.status === 503) res.setHeader('Cache-Control', 'no-store');
+    // "Try again later", and when: a browser, a client or a load balancer may retry after it.
+    if (error.status === 503) res.setHeader('Retry-After', String(error instanceof ServiceUnavailableError ? error.retryAfterSeconds : 5));
     if (wantsJson(req)) {
       const fields = error.details
         ? Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, t(v, { defaultValue: v, ...error.detailParams[k] })]))

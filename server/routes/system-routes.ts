@@ -1,29 +1,10 @@
-// Health check, photo files and chat photo files.
+// Health checks (health-routes.ts), photo files and chat photo files.
 import { Router } from 'express';
-import type { Db } from '../db.js';
 import { NotFoundError } from '../errors.js';
 import { CHAT_PHOTO_PATH } from '../services/media/photo-urls.js';
 import type { RouteDeps } from './route-deps.js';
 
-type RedisPing = { ping(): Promise<string> } | undefined;
-
-export function healthRoutes(db: Db, redis: RedisPing): Router {
-  const router = Router();
-  router.get('/healthz', async (_req, res) => {
-    const check = async (f: () => Promise<unknown>) => {
-      try {
-        await Promise.race([f(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-        return 'ok';
-      } catch {
-        return 'down';
-      }
-    };
-    const [database, cache] = await Promise.all([check(() => db.raw('select 1')), redis ? check(() => redis.ping()) : 'disabled']);
-    const ok = database === 'ok' && cache !== 'down';
-    res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ok ? 'ok' : 'degraded', database, redis: cache });
-  });
-  return router;
-}
+export { healthRoutes } from './health-routes.js';
 
 export function mediaRoutes({ services }: RouteDeps): Router {
   const router = Router();

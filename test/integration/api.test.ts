@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { describeEachBackend } from '../helpers/backends.js';
+import { redisAddress } from '../../server/lib/redis-circuit.js';
 
 const SETTINGS_FIELDS = [
   'countries', 'name', 'index_title', 'description', 'visible_profile_fields', 'visible_profile_notes', 'geoip_country',
@@ -75,6 +76,12 @@ describeEachBackend('JSON API', (env) => {
     const res = await supertest(env().app).get('/healthz').expect(200);
     expect(res.body.database).to.equal('ok');
     expect(res.body.redis).to.equal(env().backend.redisUrl ? 'ok' : 'disabled');
+    expect(res.body.dependencies.database.status).to.equal('ok');
+    expect(res.body.dependencies.database.latencyMs).to.be.a('number');
+    expect(res.headers['cache-control']).to.equal('no-store');
+    if (env().backend.redisUrl) expect(res.body.circuits.map((c: { name: string }) => c.name)).to.include(`redis ${redisAddress(env().backend.redisUrl)}`);
+    await supertest(env().app).get('/readyz').expect(200, { status: 'ready', database: 'ok', redis: res.body.redis, openCircuits: [] });
+    await supertest(env().app).get('/livez').expect(200, { status: 'ok' });
   });
 });
 
@@ -86,7 +93,36 @@ describe('health check', () => {
     const db = createDb('sqlite::memory:');
     const app = express().use(healthRoutes(db, { ping: () => Promise.reject(new Error('ECONNREFUSED')) }));
     const res = await supertest(app).get('/healthz').expect(503);
-    expect(res.body).to.deep.equal({ status: 'degraded', database: 'ok', redis: 'down' });
+    expect(res.body).to.include({ status: 'degraded', database: 'ok', redis: 'down' });
+    expect(res.body.dependencies.redis.status).to.equal('down');
+    await supertest(app).get('/readyz').expect(503);
+    // Liveness stays up: restarting the process would not bring Redis back.
+    await supertest(app).get('/livez').expect(200);
+    await db.destroy();
+  });
+
+  it('is not ready while the circuit of Redis or the database is open; other circuits only show', async () => {
+    const express = (await import('express')).default;
+    const { healthRoutes } = await import('../../server/routes/system-routes.js');
+    const { circuitFor } = await import('../../server/lib/circuit.js');
+    const { createDb } = await import('../../server/db.js');
+    const db = createDb('sqlite::memory:');
+    const app = express().use(healthRoutes(db, { ping: () => Promise.resolve('PONG') }));
+    const fail = () => Promise.reject(new Error('down'));
+    const mail = circuitFor('smtp health-test:25', { timeoutMs: 50, resetMs: 100, failuresToOpen: 1 });
+    await mail.run(fail).catch(() => undefined);
+    expect(mail.state()).to.equal('open');
+    await supertest(app).get('/readyz').expect(200);
+    const cache = circuitFor('redis health-test:6379', { timeoutMs: 50, resetMs: 100, failuresToOpen: 1 });
+    await cache.run(fail).catch(() => undefined);
+    const ready = await supertest(app).get('/readyz').expect(503);
+    expect(ready.body.openCircuits).to.deep.equal(['redis health-test:6379']);
+    const health = await supertest(app).get('/healthz').expect(503);
+    expect(health.body.circuits.find((c: { name: string }) => c.name === 'smtp health-test:25')).to.include({ state: 'open', failures: 1 });
+    // Half-open after resetMs; one good probe closes both again, so the shared test apps stay ready.
+    await new Promise((r) => setTimeout(r, 150));
+    await Promise.all([mail.run(() => Promise.resolve()), cache.run(() => Promise.resolve())]);
+    await supertest(app).get('/readyz').expect(200);
     await db.destroy();
   });
 });

@@ -59,7 +59,7 @@ describeEachBackend('pages', (env) => {
     expect(gzip.headers['content-encoding']).to.equal('gzip');
     const plain = await supertest(env().app).get('/').set('Host', 'localhost').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).to.equal(undefined);
-    const small = await supertest(env().app).get('/healthz').set('Accept-Encoding', 'br').expect(200);
+    const small = await supertest(env().app).get('/livez').set('Accept-Encoding', 'br').expect(200);
     expect(small.headers['content-encoding']).to.equal(undefined);
   });
 

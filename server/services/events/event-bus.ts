@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import type { LiveEvent } from '../../../types/events.js';
 import type { Db } from '../../db.js';
 import { deleteRelayedEventsBefore, insertRelayedEvent, lastRelayedEventId, relayedEventsAfter } from '../../repos/event-relay-repo.js';
+import type { Circuit } from '../../lib/circuit.js';
+import { redisCircuit } from '../../lib/redis-circuit.js';
 import type { RedisClient } from '../../sessions.js';
 
 /** A function listener gets the event and its JSON (serialized once for every listener). */
@@ -226,22 +228,24 @@ export class RelayWritingEventBus extends LocalEventBus {
 export class RedisEventBus extends BaseEventBus {
   private subscriber: RedisClient | undefined;
   private connecting: Promise<RedisClient> | undefined;
+  private readonly circuit: Circuit;
 
   constructor(
     private readonly publisher: RedisClient,
     logger: Logger,
   ) {
     super(logger);
+    this.circuit = redisCircuit(publisher);
   }
 
   async publish(userId: number, event: LiveEvent): Promise<void> {
-    // Offline, node-redis would queue the command until it reconnects: a send would wait for it.
     if (!this.publisher.isReady) {
       this.logger.warn({ userId, type: event.type }, 'live event dropped: Redis is not connected');
       return;
     }
     try {
-      await this.publisher.publish(EVENTS_CHANNEL_PREFIX + userId, JSON.stringify(event));
+      // Within the Redis deadline: a frozen Redis must not hold up the request that sent a message.
+      await this.circuit.run(() => this.publisher.publish(EVENTS_CHANNEL_PREFIX + userId, JSON.stringify(event)));
     } catch (err) {
       this.logger.warn({ err, userId, type: event.type }, 'live event dropped: publishing failed');
     }
@@ -282,7 +286,9 @@ export class RedisEventBus extends BaseEventBus {
   /** The process's subscriber connection, made on first use. */
   private connection(): Promise<RedisClient> {
     if (!this.connecting) {
-      const client = this.publisher.duplicate();
+      // Unlike the shared client, the subscriber queues its SUBSCRIBEs while Redis is away (pub/sub
+      // commands have no deadline): node-redis subscribes again on reconnect, so live events resume by themselves.
+      const client = this.publisher.duplicate({ disableOfflineQueue: false });
       // It reconnects (and subscribes again) on its own, like the shared client; /healthz reports Redis.
       client.on('error', (err: unknown) => this.logger.debug({ err }, 'live events subscriber connection error'));
       this.subscriber = client;
