@@ -31,7 +31,8 @@ export interface ChatsAnswer {
   num_new_likes: number;
 }
 
-export type MessageKind = 'text' | 'gift' | 'photo';
+/** 'deleted': the sender's account was erased; the partner sees "message deleted" in its place. */
+export type MessageKind = 'text' | 'gift' | 'photo' | 'deleted';
 
 /** A photo sent in a conversation; its URLs answer only the conversation's two members. */
 export interface ChatPhoto {

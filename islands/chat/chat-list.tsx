@@ -21,7 +21,7 @@ function Preview({ chat }: { chat: ChatSummary }) {
   const { t } = useIsland();
   const c = chat.conversation;
   if (!c.last_message_at) return <span className="chat-item__preview chat-item__preview--empty">{t('noMessages')}</span>;
-  const text = c.last_message_kind === 'photo' ? t('photoPreview') : (c.last_message ?? t('giftPreview'));
+  const text = c.last_message_kind === 'photo' ? t('photoPreview') : c.last_message_kind === 'deleted' ? t('messageDeleted') : (c.last_message ?? t('giftPreview'));
   return <span className="chat-item__preview">{c.last_message_mine ? t('youSaid', { text }) : text}</span>;
 }
 

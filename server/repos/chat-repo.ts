@@ -108,7 +108,8 @@ export interface MessageRow {
   id: number;
   conversation_id: number;
   sender_profile_id: number;
-  kind: 'text' | 'gift' | 'photo';
+  /** 'deleted' only by an account's erasure (erasure-repo.ts); never sent. */
+  kind: 'text' | 'gift' | 'photo' | 'deleted';
   body: string | null;
   gift_id: number | null;
   gift_slug: string | null;
