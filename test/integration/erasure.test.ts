@@ -68,6 +68,20 @@ async function leaksOf(env: TestEnv, s: Subject): Promise<string[]> {
     const text = readFileSync(file).toString('latin1').replace(/=\r?\n/g, '').toLowerCase();
     for (const n of needles) if (text.includes(n)) leaks.push(`file ${file}: "${n}"`);
   }
+  // SQLite's own file and its write-ahead log must not keep deleted rows readable either.
+  const url = env.rt.config.databaseUrl;
+  if (url.startsWith('sqlite:')) {
+    for (const file of [url.slice('sqlite:'.length), `${url.slice('sqlite:'.length)}-wal`]) {
+      const bytes = (() => {
+        try {
+          return readFileSync(file).toString('latin1').toLowerCase();
+        } catch {
+          return '';
+        }
+      })();
+      for (const n of [...needles, ...s.fileKeys]) if (bytes.includes(n)) leaks.push(`database file ${file}: "${n}"`);
+    }
+  }
   const redis = env.rt.redis;
   if (redis) {
     for await (const keys of redis.scanIterator({ MATCH: 'amora:*', COUNT: 500 })) {
@@ -172,7 +186,7 @@ describeEachBackend('erasure of a purged account', (env) => {
     const m = await memberEverywhere();
     // The search sees the member everywhere before the purge (the test can fail).
     const before = await leaksOf(env(), m.subject);
-    const stores = env().rt.redis ? ['redis session', 'redis amora:login_account', 'redis amora:login_address'] : ['sessions', 'rate_limits'];
+    const stores = env().rt.redis ? ['redis session', 'redis amora:login_account', 'redis amora:login_address'] : ['sessions', 'rate_limits', 'database file'];
     for (const where of ['users', 'profiles', 'messages', 'chat_photos', 'direct_debit_mandates', 'sms_outbox', 'mail_outbox', 'audit_log', 'file ', ...stores]) {
       expect(before.some((l) => l.startsWith(where)), `before the purge: ${where}`).to.equal(true);
     }

@@ -4,7 +4,7 @@
 // payments stay for the books under the anonymous user id, as does each mandate's reference.
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db, Runner } from '../../db.js';
+import { flushDeletedPages, type Db, type Runner } from '../../db.js';
 import * as deletionRepo from '../../repos/account-deletion-repo.js';
 import { applyCreditDelta } from '../../repos/credits-repo.js';
 import * as erasureRepo from '../../repos/erasure-repo.js';
@@ -60,6 +60,7 @@ export class AccountErasure {
       subjects.push(subject);
     }
     await this.removeQueuedFiles();
+    await flushDeletedPages(this.db);
     await this.eraseFromRedis(subjects);
     return { photos };
   }
