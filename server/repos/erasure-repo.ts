@@ -66,6 +66,12 @@ export async function deletePersonalRows(db: Runner, s: ErasureSubject): Promise
   await db('sms_outbox').where('user_id', s.userId).orWhereIn('phone', s.phones.length ? s.phones : ['']).delete();
   await db('complaints').where('user_id', s.userId).orWhereIn('email', s.addresses).delete();
   await db('suppressions').whereIn('email', s.addresses).delete();
+  // Their own discount codes go unless a payment or redemption (the books) points at one.
+  await db('discount_codes')
+    .where('user_id', s.userId)
+    .whereNotIn('id', db('payments').whereNotNull('discount_code_id').select('discount_code_id'))
+    .whereNotIn('id', db('discount_redemptions').select('discount_code_id'))
+    .delete();
   // LIKE narrows the rows ("_" in an address is a wildcard there); the exact test picks them.
   const needles = [...s.addresses, ...s.ips];
   const attempts = (await db('login_attempts').where((q) => needles.forEach((n) => q.orWhere('subject', 'like', `%${n}%`))).select('id', 'subject')) as {

@@ -18,7 +18,7 @@ import { createMember } from '../helpers/members.js';
 
 const DAY = 24 * 3600_000;
 /** Tables that keep rows under the erased member's id for the books; they must hold nothing personal. */
-const BOOKS = ['credit_ledger', 'payments', 'direct_debit_mandates', 'discount_redemptions'];
+const BOOKS = ['credit_ledger', 'payments', 'direct_debit_mandates', 'discount_redemptions', 'discount_codes'];
 /** Tables that keep the erased profile's id so the partner's conversation stays (messages as "deleted"). */
 const CONVERSATION_TABLES = ['conversations', 'conversation_participants', 'messages'];
 /** The erased profile itself ("Deleted", no texts) stays for those conversations. */
@@ -157,6 +157,7 @@ describeEachBackend('erasure of a purged account', (env) => {
     await db().transaction((tx) => applyCreditDelta(tx, { userId: m.id, delta: Number(bundle.credits), reason: 'purchase', reference: `pay${tag}` }));
     await db()('sms_outbox').insert({ user_id: m.id, phone: v.phone, body: 'Your code: 123456', status: 'sent', attempts: 1, next_attempt_at: now, created_at: now });
     await db()('sms_outbox').insert({ user_id: null, phone: v.phone, body: 'Your code: 654321', status: 'sent', attempts: 1, next_attempt_at: now, created_at: now });
+    await db()('discount_codes').insert({ code: `WELCOME-${tag}`, value_percentage: 20, user_id: m.id, kind: 'welcome', created_at: now });
     await db()('otp_codes').insert({ user_id: m.id, purpose: 'direct_debit', reference: String(mandateId), code_hash: 'x'.repeat(64), expires_at: now, created_at: now });
 
     // Delivery and operations.
@@ -202,6 +203,7 @@ describeEachBackend('erasure of a purged account', (env) => {
     expect(ledger.reduce((sum, l) => sum + l.delta, 0)).to.equal(0);
     expect(ledger.at(-1)).to.include({ reason: 'purge', balance_after: 0 });
     expect(await db()('payments').where({ user_id: m.id })).to.have.length(1);
+    expect(await db()('discount_codes').where({ code: `WELCOME-${m.tag}` }), 'an unused personal discount code').to.have.length(0);
     expect(await db()('direct_debit_mandates').where({ id: m.mandateId }).first('reference', 'iban', 'account_holder')).to.deep.equal({ reference: `AMR-${m.tag}`, iban: 'NL', account_holder: '' });
 
     // The partner sees the conversation with "Message deleted" in place of each message.
