@@ -11,6 +11,8 @@ export interface ErasureSubject {
   addresses: string[];
   ips: string[];
   phones: string[];
+  /** Message ids of the mail sent to them (the .eml files are named after them). */
+  messageIds: string[];
 }
 
 export type FileStore = 'media' | 'chat-media' | 'mail';
@@ -22,7 +24,7 @@ export interface FileRemoval {
 }
 
 /** What the purge needs to know before it changes anything (read outside the transaction). */
-export async function loadSubject(db: Runner, userId: number, profileId: number | null): Promise<ErasureSubject & { messageIds: string[] }> {
+export async function loadSubject(db: Runner, userId: number, profileId: number | null): Promise<ErasureSubject> {
   const user = (await db('users').where('id', userId).first('email', 'signup_ip')) as { email: string; signup_ip: string | null };
   const mails = (await db('mail_outbox').where('user_id', userId).select('to_address', 'message_id')) as { to_address: string; message_id: string | null }[];
   const phones = [

@@ -6,7 +6,7 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { flushDeletedPages, type Db, type Runner } from '../../db.js';
 import * as deletionRepo from '../../repos/account-deletion-repo.js';
-import { applyCreditDelta } from '../../repos/credits-repo.js';
+import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
 import * as erasureRepo from '../../repos/erasure-repo.js';
 import { deletePhotosOfProfile, fileKeysOfProfile } from '../../repos/photos-repo.js';
 import type { RedisClient } from '../../sessions.js';
@@ -22,7 +22,6 @@ export interface ErasureStores {
 
 export interface ErasableAccount {
   id: number;
-  credits: number;
   profile_id: number | null;
 }
 
@@ -39,16 +38,18 @@ export class AccountErasure {
   /** Erases the accounts' data; returns how many photos (profile and chat) it deleted. */
   async erase(accounts: ErasableAccount[], o: { now: number; relayBefore: number }): Promise<{ photos: number }> {
     const subjects: erasureRepo.ErasureSubject[] = [];
+    for (const u of accounts) subjects.push(await erasureRepo.loadSubject(this.db, u.id, u.profile_id));
+    // Read before the transactions: a file written later belongs to a mail the purge deletes unsent.
+    const mailFiles = await mailFilesOf(this.stores.mailDir, subjects);
     let photos = 0;
-    for (const u of accounts) {
-      const subject = await erasureRepo.loadSubject(this.db, u.id, u.profile_id);
-      // Read before the transaction: a file that appears later belongs to a mail the purge deletes unsent.
-      const mailFiles = await mailFilesOf(this.stores.mailDir, subject);
+    for (const [i, u] of accounts.entries()) {
+      const subject = subjects[i]!;
       await this.db.transaction(async (tx) => {
-        // The balance leaves through the ledger, so the books still add up.
-        if (Number(u.credits) > 0) await applyCreditDelta(tx, { userId: u.id, delta: -Number(u.credits), reason: 'purge', idempotencyKey: `purge:${u.id}` });
+        // The balance (read in the transaction) leaves through the ledger, so the books still add up.
+        const credits = (await creditBalance(tx, u.id)) ?? 0;
+        if (credits > 0) await applyCreditDelta(tx, { userId: u.id, delta: -credits, reason: 'purge', idempotencyKey: `purge:${u.id}` });
         if (u.profile_id !== null) photos += await this.eraseProfile(tx, u.profile_id, o.now);
-        await erasureRepo.queueFileRemovals(tx, 'mail', mailFiles, o.now);
+        await erasureRepo.queueFileRemovals(tx, 'mail', mailFiles[i]!, o.now);
         await erasureRepo.deletePersonalRows(tx, subject);
         await erasureRepo.anonymiseMandates(tx, u.id);
         await erasureRepo.deleteSessions(tx, u.id);
@@ -57,7 +58,6 @@ export class AccountErasure {
         await erasureRepo.deleteRelayedEventsBefore(tx, o.relayBefore);
         await deletionRepo.anonymise(tx, u.id, u.profile_id, o.now);
       });
-      subjects.push(subject);
     }
     await this.removeQueuedFiles();
     await flushDeletedPages(this.db);
