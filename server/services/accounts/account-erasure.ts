@@ -42,26 +42,32 @@ export class AccountErasure {
     // Read before the transactions: a file written later belongs to a mail the purge deletes unsent.
     const mailFiles = await mailFilesOf(this.stores.mailDir, subjects);
     let photos = 0;
-    for (const [i, u] of accounts.entries()) {
-      const subject = subjects[i]!;
-      await this.db.transaction(async (tx) => {
-        // The balance (read in the transaction) leaves through the ledger, so the books still add up.
-        const credits = (await creditBalance(tx, u.id)) ?? 0;
-        if (credits > 0) await applyCreditDelta(tx, { userId: u.id, delta: -credits, reason: 'purge', idempotencyKey: `purge:${u.id}` });
-        if (u.profile_id !== null) photos += await this.eraseProfile(tx, u.profile_id, o.now);
-        await erasureRepo.queueFileRemovals(tx, 'mail', mailFiles[i]!, o.now);
-        await erasureRepo.deletePersonalRows(tx, subject);
-        await erasureRepo.anonymiseMandates(tx, u.id);
-        await erasureRepo.deleteSessions(tx, u.id);
-        await erasureRepo.deleteRateLimits(tx, subject, o.now);
-        await erasureRepo.redactAuditLog(tx, subject);
-        await erasureRepo.deleteRelayedEventsBefore(tx, o.relayBefore);
-        await deletionRepo.anonymise(tx, u.id, u.profile_id, o.now);
-      });
+    const done: erasureRepo.ErasureSubject[] = [];
+    try {
+      for (const [i, u] of accounts.entries()) {
+        const subject = subjects[i]!;
+        await this.db.transaction(async (tx) => {
+          // The balance (read in the transaction) leaves through the ledger, so the books still add up.
+          const credits = (await creditBalance(tx, u.id)) ?? 0;
+          if (credits > 0) await applyCreditDelta(tx, { userId: u.id, delta: -credits, reason: 'purge', idempotencyKey: `purge:${u.id}` });
+          if (u.profile_id !== null) photos += await this.eraseProfile(tx, u.profile_id, o.now);
+          await erasureRepo.queueFileRemovals(tx, 'mail', mailFiles[i]!, o.now);
+          await erasureRepo.deletePersonalRows(tx, subject);
+          await erasureRepo.anonymiseMandates(tx, u.id);
+          await erasureRepo.deleteSessions(tx, u.id);
+          await erasureRepo.deleteRateLimits(tx, subject, o.now);
+          await erasureRepo.redactAuditLog(tx, subject);
+          await erasureRepo.deleteRelayedEventsBefore(tx, o.relayBefore);
+          await deletionRepo.anonymise(tx, u.id, u.profile_id, o.now);
+        });
+        done.push(subject);
+      }
+    } finally {
+      // Also when a later account failed: the committed ones are not picked up again.
+      await this.removeQueuedFiles();
+      await flushDeletedPages(this.db);
+      await this.eraseFromRedis(done);
     }
-    await this.removeQueuedFiles();
-    await flushDeletedPages(this.db);
-    await this.eraseFromRedis(subjects);
     return { photos };
   }
 
