@@ -8,6 +8,8 @@ export interface ChatPartner {
   photoUrl: string | null;
   isFictional: boolean;
   online: boolean;
+  /** The account was erased: the islands show the localized "Deleted member", and nothing can be sent. */
+  deleted: boolean;
 }
 
 /** One entry of GET /api/chats.php `chats` (SPEC.md §3: conversation.id, profile.id, num_unread_messages). */

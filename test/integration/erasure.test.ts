@@ -212,8 +212,13 @@ describeEachBackend('erasure of a purged account', (env) => {
     expect(history.map((x) => [x.kind, x.body, x.gift, x.photo])).to.deep.equal([['deleted', null, null, null], ['deleted', null, null, null], ['deleted', null, null, null]]);
     const page = await partner.get(`/chats/${m.conversationId}`).expect(200);
     expect(page.text.match(/data-testid="chat-msg-deleted"[^>]*>Message deleted</g)).to.have.length(3);
+    // The erased partner is "Deleted member" in the member's language, and nothing can be sent there.
+    expect(page.text).to.include('data-testid="chat-partner-deleted"').and.include('Deleted member').and.not.include('id="chat-body"');
     const nl = await partner.get(`/chats/${m.conversationId}`).set('Cookie', 'amora_lang=nl').expect(200);
-    expect(nl.text).to.include('Bericht verwijderd');
+    expect(nl.text).to.include('Bericht verwijderd').and.include('Verwijderd lid');
+    const chats = (await partner.get('/api/chats.php').expect(200)).body.chats as { profile: { deleted: boolean }; conversation: { id: number; last_message_kind: string } }[];
+    const chat = chats.find((c) => c.conversation.id === m.conversationId)!;
+    expect([chat.profile.deleted, chat.conversation.last_message_kind]).to.deep.equal([true, 'deleted']);
 
     // A second purge finds nothing and changes nothing.
     expect(await env().rt.services.accountDeletion.purge({ now: Date.now() + 15 * DAY })).to.deep.equal({ accounts: 0, photos: 0 });
