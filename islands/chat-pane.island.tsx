@@ -3,7 +3,7 @@
 // messages, read receipts and unread counts from GET /api/events, and deleting a conversation
 // (removed here first; on failure an alert and the list reloaded). The server renders all of it,
 // so without JavaScript the page still reads and sends through plain forms.
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChatFormError, ChatMessage, ChatPaneProps, ChatPhoto, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../types/chat.js';
 import type { LiveEvent } from '../types/events.js';
 import { Avatar, ChatList } from './chat/chat-list.js';
@@ -42,7 +42,9 @@ function attachmentOf(file: File): Promise<OutgoingPhoto> {
 
 export default function ChatPane(props: ChatPaneProps) {
   const { t, csrfToken } = useIsland();
-  const { partner, fictionalLabel, price, hasNewer } = props;
+  const { fictionalLabel, price, hasNewer } = props;
+  // An erased account's profile is stored as "Deleted": shown in the member's language instead.
+  const partner = useMemo(() => (props.partner?.deleted ? { ...props.partner, name: t('deletedMember') } : props.partner), [props.partner, t]);
   const hydrated = useHydrated();
   const [conversationId, setConversationId] = useState(props.conversationId);
   const [entries, dispatch] = useReducer(messagesReducer, props.messages, initialEntries);
@@ -273,21 +275,25 @@ export default function ChatPane(props: ChatPaneProps) {
                 </div>
               }
             />
-            <Composer
-              target={conversationId ? { conversation: conversationId } : { profile: partner.id }}
-              partnerName={partner.name}
-              formClientId={props.formClientId}
-              draft={draft}
-              onDraft={setDraft}
-              onSend={sendText}
-              attachment={attachment}
-              onAttach={attach}
-              onDetach={detach}
-              price={price}
-              credits={credits}
-              error={error}
-              gifts={hydrated ? <GiftPicker partnerName={partner.name} onSend={sendGift} /> : null}
-            />
+            {partner.deleted ? (
+              <p className="chat-gone" data-testid="chat-partner-deleted">{t('deletedMemberNote')}</p>
+            ) : (
+              <Composer
+                target={conversationId ? { conversation: conversationId } : { profile: partner.id }}
+                partnerName={partner.name}
+                formClientId={props.formClientId}
+                draft={draft}
+                onDraft={setDraft}
+                onSend={sendText}
+                attachment={attachment}
+                onAttach={attach}
+                onDetach={detach}
+                price={price}
+                credits={credits}
+                error={error}
+                gifts={hydrated ? <GiftPicker partnerName={partner.name} onSend={sendGift} /> : null}
+              />
+            )}
             <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">{announcement}</div>
             <PhotoViewer photo={viewing?.photo ?? null} alt={viewing?.alt ?? ''} onClose={() => setViewing(null)} />
           </>

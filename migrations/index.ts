@@ -12,6 +12,7 @@ import * as payments from './20261122000200_payments.js';
 import * as chatPhotos from './20261122000300_chat_photos.js';
 import * as eventRelay from './20261122000400_event_relay.js';
 import * as searchFilters from './20261123000100_search_filters.js';
+import * as fileRemovals from './20261123000200_file_removals.js';
 import * as usernameKeys from './20261123130100_username_keys.js';
 import * as usernameKeysBackfill from './20261123130200_username_keys_backfill.js';
 
@@ -30,6 +31,7 @@ const migrations: [string, Migration][] = [
   ['20261122000300_chat_photos', chatPhotos],
   ['20261122000400_event_relay', eventRelay],
   ['20261123000100_search_filters', searchFilters],
+  ['20261123000200_file_removals', fileRemovals],
   ['20261123130100_username_keys', usernameKeys],
   ['20261123130200_username_keys_backfill', usernameKeysBackfill],
 ];

@@ -53,6 +53,9 @@ export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): 
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
+          // Deleted rows are overwritten with zeros, not left in free pages: an erased member's
+          // data must not stay readable in the database file (issue 13.4).
+          conn.pragma('secure_delete = ON');
           done(null, conn);
         },
       },
@@ -78,6 +81,14 @@ export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): 
     },
     pool: { min: 0, max: opts.poolMax ?? 10 },
   });
+}
+
+/**
+ * After an erasure: SQLite's write-ahead log still holds older copies of the pages it changed
+ * until a checkpoint copies them back and the log is emptied. MySQL/InnoDB purges on its own.
+ */
+export async function flushDeletedPages(db: Db): Promise<void> {
+  if (isSqlite(db)) await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
 }
 
 export function isSqlite(db: Runner): boolean {

@@ -8,6 +8,8 @@ export interface ChatPartner {
   photoUrl: string | null;
   isFictional: boolean;
   online: boolean;
+  /** The account was erased: the islands show the localized "Deleted member", and nothing can be sent. */
+  deleted: boolean;
 }
 
 /** One entry of GET /api/chats.php `chats` (SPEC.md §3: conversation.id, profile.id, num_unread_messages). */
@@ -31,7 +33,8 @@ export interface ChatsAnswer {
   num_new_likes: number;
 }
 
-export type MessageKind = 'text' | 'gift' | 'photo';
+/** 'deleted': the sender's account was erased; the partner sees "message deleted" in its place. */
+export type MessageKind = 'text' | 'gift' | 'photo' | 'deleted';
 
 /** A photo sent in a conversation; its URLs answer only the conversation's two members. */
 export interface ChatPhoto {

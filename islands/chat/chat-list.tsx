@@ -21,7 +21,7 @@ function Preview({ chat }: { chat: ChatSummary }) {
   const { t } = useIsland();
   const c = chat.conversation;
   if (!c.last_message_at) return <span className="chat-item__preview chat-item__preview--empty">{t('noMessages')}</span>;
-  const text = c.last_message_kind === 'photo' ? t('photoPreview') : (c.last_message ?? t('giftPreview'));
+  const text = c.last_message_kind === 'photo' ? t('photoPreview') : c.last_message_kind === 'deleted' ? t('messageDeleted') : (c.last_message ?? t('giftPreview'));
   return <span className="chat-item__preview">{c.last_message_mine ? t('youSaid', { text }) : text}</span>;
 }
 
@@ -41,15 +41,16 @@ export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: C
         <ul className="chat-list__items" data-testid="chat-list">
           {chats.map((chat) => {
             const current = chat.conversation.id === currentId;
+            const partner = chat.profile.deleted ? { ...chat.profile, name: t('deletedMember') } : chat.profile;
             const unread = current ? 0 : chat.num_unread_messages;
             const classes = ['chat-item', current ? 'chat-item--current' : '', unread ? 'chat-item--unread' : ''].filter(Boolean).join(' ');
             return (
               <li key={chat.conversation.id}>
                 <a className={classes} href={`/chats/${chat.conversation.id}`} aria-current={current ? 'page' : undefined} data-conversation-id={chat.conversation.id}>
-                  <Avatar partner={chat.profile} />
+                  <Avatar partner={partner} />
                   <span className="chat-item__body">
                     <span className="chat-item__top">
-                      <span className="chat-item__name">{chat.profile.name}</span>
+                      <span className="chat-item__name">{partner.name}</span>
                       {chat.profile.isFictional && <span className="chat-tag">{fictionalLabel}</span>}
                       {chat.conversation.last_message_at && (
                         <time className="chat-item__time" dateTime={chat.conversation.last_message_at}>

@@ -67,6 +67,7 @@ function Content({ message, alt, onOpenPhoto }: { message: ChatMessage; alt: str
     );
   }
   if (message.kind === 'photo') return <span className="chat-msg__text">{t('photo')}</span>;
+  if (message.kind === 'deleted') return <span className="chat-msg__text chat-msg__deleted" data-testid="chat-msg-deleted">{t('messageDeleted')}</span>;
   return <span className="chat-msg__text">{message.body}</span>;
 }
 

@@ -30,19 +30,23 @@ export async function accountsDueForPurge(db: Runner, before: number, limit: num
     .select('u.id', 'u.credits', 'p.id as profile_id');
 }
 
-/** Personal data of a purged account: the rows that hold it go, the rest keeps no trace of the person. */
-const PERSONAL_TABLES = ['push_subscriptions', 'tokens', 'notification_settings', 'dismissals', 'direct_debit_mandates', 'otp_codes', 'sms_outbox', 'mail_outbox'];
-
+/**
+ * The account and profile rows keep no trace of the person: the user id stays for the books (the
+ * ledger, payments), the profile for the partners' conversations ("Deleted", its birth date cut to
+ * the year). The other tables are erased by erasure-repo.ts in the same transaction.
+ */
 export async function anonymise(db: Runner, userId: number, profileId: number | null, now: number): Promise<void> {
-  for (const table of PERSONAL_TABLES) await db(table).where('user_id', userId).delete();
   await db('users').where('id', userId).update({
     email: `deleted-${userId}@deleted.invalid`, password_hash: '!', status: 'deleted', deleted_at: now, delete_remarks: null,
-    signup_ip: null, signup_reason: null, network: null, ref: null, sub1: null, sub2: null, sub3: null, invisible: true, updated_at: now,
+    signup_ip: null, signup_reason: null, network: null, ref: null, sub1: null, sub2: null, sub3: null, invisible: true,
+    search_filters: null, signup_step: null, updated_at: now,
   });
   if (profileId === null) return;
   await db('profile_interests').where('profile_id', profileId).delete();
+  const profile = (await db('profiles').where('id', profileId).first('birth_date')) as { birth_date: string } | undefined;
   await db('profiles').where('id', profileId).update({
     name: 'Deleted', about: null, city: null, region: null, hair_color: null, eye_color: null, body_type: null, relationship_status: null,
-    tattoos: null, status: 'hidden', updated_at: now,
+    tattoos: null, appearance: null, race: null, language: null, birth_date: `${String(profile?.birth_date ?? '1970').slice(0, 4)}-01-01`,
+    status: 'hidden', updated_at: now,
   });
 }

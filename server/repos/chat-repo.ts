@@ -108,7 +108,8 @@ export interface MessageRow {
   id: number;
   conversation_id: number;
   sender_profile_id: number;
-  kind: 'text' | 'gift' | 'photo';
+  /** 'deleted' only by an account's erasure (erasure-repo.ts); never sent. */
+  kind: 'text' | 'gift' | 'photo' | 'deleted';
   body: string | null;
   gift_id: number | null;
   gift_slug: string | null;
@@ -207,6 +208,8 @@ export interface ChatListRow {
   last_body: string | null;
   last_kind: string | null;
   last_sender: number | null;
+  /** The partner's account status; null for fictional profiles. */
+  owner_status: string | null;
 }
 
 /** The member's visible conversations, most recent first, with the partner and the last message. */
@@ -219,11 +222,12 @@ export async function listChats(db: Runner, profileId: number, limit: number): P
       this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [profileId]));
     })
     .leftJoin({ ph: 'photos' }, activeMainPhoto)
+    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
     .where('cp.profile_id', profileId)
     .whereNull('cp.deleted_at')
     .select(
       'c.id as conversation_id', 'cp.unread_count', 'cp.last_message_at', 'p.id as partner_id', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at',
-      'ph.file_key as main_file_key',
+      'ph.file_key as main_file_key', 'u.status as owner_status',
       last('lm.body').as('last_body'), last('lm.kind').as('last_kind'), last('lm.sender_profile_id').as('last_sender'),
     )
     .orderBy('cp.last_message_at', 'desc')
@@ -277,4 +281,10 @@ export async function operatorInbox(db: Runner, limit: number, fictionalId?: num
     .limit(limit);
   if (fictionalId) q.andWhere('f.id', fictionalId);
   return (await q) as InboxRow[];
+}
+
+/** The account status of a profile's owner (null: a fictional profile, or none). */
+export async function ownerStatusOf(db: Runner, profileId: number): Promise<string | null> {
+  const row = (await db({ p: 'profiles' }).join({ u: 'users' }, 'u.id', 'p.user_id').where('p.id', profileId).first('u.status')) as { status: string } | undefined;
+  return row?.status ?? null;
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
 import { AccountDeletionService } from './accounts/account-deletion-service.js';
+import { AccountErasure } from './accounts/account-erasure.js';
 import { AuthService } from './accounts/auth-service.js';
 import { AccountSettingsService } from './accounts/account-settings-service.js';
 import { ActivationService } from './accounts/activation-service.js';
@@ -100,6 +101,7 @@ export function createServices(deps: {
   const mail = new MailService(db, mailTransport, config.mailFrom, logger);
   const tokens = new TokensService(db);
   const media = new MediaService(db, config.mediaDir);
+  const chatMedia = new MediaService(db, join(config.dataDir, 'chat-media'));
   const activation = new ActivationService(db, tokens, mail, deps.i18n, deps.redis);
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
@@ -117,7 +119,7 @@ export function createServices(deps: {
     signupSteps: new SignupStepsService(db, photos, catalog),
     activation,
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
-    accountDeletion: new AccountDeletionService(db, tokens, mail, photos, deps.i18n),
+    accountDeletion: new AccountDeletionService(db, tokens, mail, new AccountErasure(db, { media, chatMedia, mailDir: config.mailDir }, deps.redis), deps.i18n),
     bundles,
     payments,
     directDebit: new DirectDebitService({ db, sms: createSmsSender(config, db, logger), payments, bundles, i18n: deps.i18n, logger, redis: deps.redis }),
@@ -139,7 +141,7 @@ export function createServices(deps: {
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
-    chat: new ChatService(db, events, badges, new MediaService(db, join(config.dataDir, 'chat-media'))),
+    chat: new ChatService(db, events, badges, chatMedia),
     operatorChat: new OperatorChatService(db, events, badges),
     dismissals: new DismissalsService(db),
     swipeGame: new SwipeGameService(db, likes),

@@ -86,7 +86,8 @@ export function chatRoutes({ services }: RouteDeps): Router {
       formError: open.partner ? formErrorOf(page, req.query.error, open.partner) : null,
       now: new Date().toISOString(),
     };
-    const title = open.partner ? page.t('pages:chat.with', { name: open.partner.name }) : page.t('pages:chat.title');
+    const name = open.partner?.deleted ? page.t('islands:chat.deletedMember') : open.partner?.name;
+    const title = open.partner ? page.t('pages:chat.with', { name }) : page.t('pages:chat.title');
     res.set('Cache-Control', 'no-store');
     renderPage(res, createElement(ChatPage, { pane: props }), {
       layout: 'chat',

@@ -1,17 +1,16 @@
 // Deleting an account (SPEC.md §3, §4): the member gives a reason (and remarks), confirms with the
 // password, and the account waits 14 days as pending_deletion, hidden from everyone, with a
-// reactivation link by e-mail. `purge()` (cron: `amora accounts purge`) then anonymises what is
-// left: photos and personal rows go, the credit ledger stays for the books under an anonymous id.
+// reactivation link by e-mail. `purge()` (cron: `amora accounts purge`) then erases the member
+// (account-erasure.ts): personal rows, words and files go, the ledger stays under an anonymous id.
 import type { i18n as I18n } from 'i18next';
 import type { Db } from '../../db.js';
 import { ValidationError } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import * as deletionRepo from '../../repos/account-deletion-repo.js';
-import { applyCreditDelta } from '../../repos/credits-repo.js';
 import { findMember } from '../../repos/users-repo.js';
 import { actionEmail } from '../mail/email-templates.js';
 import type { MailService } from '../mail/mail-service.js';
-import type { PhotosService } from '../photos/photos-service.js';
+import type { AccountErasure } from './account-erasure.js';
 import type { TokensService } from '../tokens/tokens-service.js';
 import { DELETE_REASONS } from '../../../types/accounts.js';
 
@@ -30,7 +29,7 @@ export class AccountDeletionService {
     private readonly db: Db,
     private readonly tokens: TokensService,
     private readonly mail: MailService,
-    private readonly photos: PhotosService,
+    private readonly erasure: AccountErasure,
     private readonly i18n: I18n,
   ) {}
 
@@ -71,24 +70,19 @@ export class AccountDeletionService {
     });
   }
 
-  /** Anonymises accounts whose 14 days have passed; a dry run only counts them. */
+  /** Erases accounts whose 14 days have passed; a dry run only counts them. Safe to run again. */
   async purge(o: { now?: number; dryRun?: boolean } = {}): Promise<{ accounts: number; photos: number }> {
-    const before = (o.now ?? Date.now()) - REACTIVATION_MS;
+    const now = o.now ?? Date.now();
+    const before = now - REACTIVATION_MS;
     let accounts = 0;
     let photos = 0;
+    if (!o.dryRun) await this.erasure.removeQueuedFiles(); // what an interrupted run left behind
     for (;;) {
       const due = await deletionRepo.accountsDueForPurge(this.db, before, 100);
       if (o.dryRun) return { accounts: due.length, photos: 0 };
       if (!due.length) return { accounts, photos };
-      for (const u of due) {
-        if (u.profile_id !== null) photos += await this.photos.removeAllOf(u.profile_id);
-        await this.db.transaction(async (tx) => {
-          // The balance leaves through the ledger, so the books still add up.
-          if (Number(u.credits) > 0) await applyCreditDelta(tx, { userId: u.id, delta: -Number(u.credits), reason: 'purge', idempotencyKey: `purge:${u.id}` });
-          await deletionRepo.anonymise(tx, u.id, u.profile_id, Date.now());
-        });
-        accounts++;
-      }
+      photos += (await this.erasure.erase(due, { now, relayBefore: before })).photos;
+      accounts += due.length;
     }
   }
 }

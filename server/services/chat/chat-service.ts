@@ -277,7 +277,7 @@ export class ChatService {
     const { partnerId } = await this.ownConversation(viewer, conversationId);
     const row = await findProfile(this.db, partnerId);
     if (!row) throw new NotFoundError('conversation_not_found', 'conversationNotFound');
-    return toChatPartner(row, cdnPrefix);
+    return toChatPartner({ ...row, owner_status: await chatRepo.ownerStatusOf(this.db, partnerId) }, cdnPrefix);
   }
 
   async gifts(prices: Pick<ChatPrices, 'giftCredits'>): Promise<Gift[]> {

@@ -41,7 +41,7 @@ export function toChatSummary(r: ChatListRow, viewerProfileId: number, cdnPrefix
 
 /** A profile as a conversation's header shows it (the chat pages). */
 export function toChatPartner(
-  r: Pick<ProfileRow, 'id' | 'name' | 'birth_date' | 'main_file_key' | 'is_fictional' | 'last_active_at'>,
+  r: Pick<ProfileRow, 'id' | 'name' | 'birth_date' | 'main_file_key' | 'is_fictional' | 'last_active_at'> & { owner_status?: string | null },
   cdnPrefix: string,
   now = Date.now(),
 ): ChatPartner {
@@ -52,5 +52,6 @@ export function toChatPartner(
     photoUrl: r.main_file_key ? photoUrl(cdnPrefix, r.main_file_key, 'thumb') : null,
     isFictional: Boolean(r.is_fictional),
     online: now - Number(r.last_active_at) < ONLINE_MS,
+    deleted: r.owner_status === 'deleted',
   };
 }

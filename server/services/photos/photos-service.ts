@@ -72,12 +72,4 @@ export class PhotosService {
     // Files go after the commit: a failed transaction never leaves a row without its files.
     await this.media.remove(fileKey);
   }
-
-  /** Removes every photo of a profile, files included (account purge). */
-  async removeAllOf(profileId: number): Promise<number> {
-    const keys = await photosRepo.fileKeysOfProfile(this.db, profileId);
-    await photosRepo.deletePhotosOfProfile(this.db, profileId);
-    await Promise.all(keys.map((k) => this.media.remove(k)));
-    return keys.length;
-  }
 }
