@@ -40,6 +40,8 @@ export async function anonymise(db: Runner, userId: number, profileId: number | 
     email: `deleted-${userId}@deleted.invalid`, password_hash: '!', status: 'deleted', deleted_at: now, delete_remarks: null,
     signup_ip: null, signup_reason: null, network: null, ref: null, sub1: null, sub2: null, sub3: null, invisible: true,
     search_filters: null, signup_step: null, updated_at: now,
+    // The look-alike keys are derived from the name: they go too, and the name is free again.
+    name_skeleton: null, name_skeleton_ci: null,
   });
   if (profileId === null) return;
   await db('profile_interests').where('profile_id', profileId).delete();
