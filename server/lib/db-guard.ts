@@ -126,18 +126,29 @@ export function dbCircuit(db: Knex): Circuit | undefined {
  */
 function withDeadline<T>(connection: RawConnection, running: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      abandoned.add(connection);
-      connection.destroy();
-      connection.stream?.destroy();
-      reject(Object.assign(new Error(`the database did not answer within ${ms} ms`), { code: 'DB_QUERY_TIMEOUT' }));
-    }, ms);
+    let settled = false;
+    // After a stalled event loop, timers run before the answers already waiting in the sockets
+    // are read: setImmediate lets those in first, so a busy process does not mistake itself for
+    // a dead server.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          abandoned.add(connection);
+          connection.destroy();
+          connection.stream?.destroy();
+          reject(Object.assign(new Error(`the database did not answer within ${ms} ms`), { code: 'DB_QUERY_TIMEOUT' }));
+        }),
+      ms,
+    );
     running.then(
       (value) => {
+        settled = true;
         clearTimeout(timer);
         resolve(value);
       },
       (err: unknown) => {
+        settled = true;
         clearTimeout(timer);
         reject(err);
       },
