@@ -39,7 +39,10 @@ describe(`[${backend.name}] SMTP faults`, function () {
   let app: Express;
 
   before(async () => {
-    await envFor(backend); // migrated and seeded
+    const shared = await envFor(backend); // migrated and seeded
+    // Mail other tests left waiting goes out through the shared environment's .eml files first,
+    // so that only this test's mails meet the faulty peer.
+    await shared.rt.services.mail.deliverDue({ now: Date.now() + 7 * 24 * 60 * MINUTE, limit: 10_000 });
     peer = await faultySmtp();
     const config = loadConfig(
       {
