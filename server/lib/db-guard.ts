@@ -115,11 +115,6 @@ export async function withoutQueryDeadline<T>(db: Knex, work: () => Promise<T>):
   }
 }
 
-/** The circuit of a knex instance; undefined on SQLite. */
-export function dbCircuit(db: Knex): Circuit | undefined {
-  return guards.get(db.client.config)?.circuit;
-}
-
 /**
  * Settles with `running`, or rejects after `ms` and closes the connection: the statement may still
  * be on its way, and the connection must not serve anybody else (nor commit anything) after this.
