@@ -51,7 +51,8 @@ export async function prepareMysql(url: string, profiles: number, mediaDir: stri
   } finally {
     await admin.destroy();
   }
-  const db = createDb(url);
+  // Seeding a million rows in bulk: no statement deadline.
+  const db = createDb(url, { queryTimeoutMs: 0 });
   try {
     const [rows] = (await db.raw('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ?', [name])) as [{ t: string }[]];
     // One connection for all drops, so that the foreign key switch applies to them.

@@ -4,11 +4,14 @@ import { bootstrap, type Runtime } from '../server/boot.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 
+/** An operator's command may scan a whole table (the ledger audit): it still gets a deadline, a longer one. */
+const CLI_QUERY_TIMEOUT_MS = 60_000;
+
 export async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>, opts: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
   const logger = createLogger({ logLevel: process.env.LOG_LEVEL ? config.logLevel : 'warn' });
   // Live events (an operator's reply) reach the app through Redis, or else through the database.
-  const rt = await bootstrap(config, logger, { migrate: opts.migrate ?? false, eventRelay: 'writer' });
+  const rt = await bootstrap(config, logger, { migrate: opts.migrate ?? false, eventRelay: 'writer', queryTimeoutMs: CLI_QUERY_TIMEOUT_MS });
   try {
     return await fn(rt);
   } finally {

@@ -23,8 +23,16 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function bootstrap(config: Config, logger: Logger, opts: { migrate?: boolean; sessionCleanup?: boolean; eventRelay?: 'reader' | 'writer' } = {}): Promise<Runtime> {
-  const db = createDb(config.databaseUrl);
+export interface BootOptions {
+  migrate?: boolean;
+  sessionCleanup?: boolean;
+  eventRelay?: 'reader' | 'writer';
+  /** The deadline of one database statement (createDb's default suits requests; the CLI allows more). */
+  queryTimeoutMs?: number;
+}
+
+export async function bootstrap(config: Config, logger: Logger, opts: BootOptions = {}): Promise<Runtime> {
+  const db = createDb(config.databaseUrl, { queryTimeoutMs: opts.queryTimeoutMs, logger });
   let redis: RedisClient | undefined;
   try {
     if (opts.migrate ?? true) {

@@ -2,7 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import type { Logger } from 'pino';
 import { migrationSource } from '../migrations/index.js';
+import { DB_DEADLINES, guardedMysqlClient, withoutQueryDeadline } from './lib/db-guard.js';
 
 export type Db = Knex;
 export type Tx = Knex.Transaction;
@@ -34,7 +36,15 @@ function cacheStatements(conn: { prepare(sql: string): unknown }): void {
   };
 }
 
-export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): Db {
+export interface DbOptions {
+  poolMax?: number;
+  /** The deadline of one statement on MySQL (default DB_DEADLINES.queryMs; 0: none, e.g. seeding in bulk). SQLite has none: it runs in the process. */
+  queryTimeoutMs?: number;
+  /** Where knex's own warnings go (a lost connection, a pool that timed out); default: the console. */
+  logger?: Logger;
+}
+
+export function createDb(databaseUrl: string, opts: DbOptions = {}): Db {
   if (databaseUrl.startsWith('sqlite:')) {
     const filename = databaseUrl.slice('sqlite:'.length);
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -65,13 +75,19 @@ export function createDb(databaseUrl: string, opts: { poolMax?: number } = {}): 
   // ?socket=/run/mysqld/mysqld.sock: a server on the same host through its Unix socket, which
   // costs each statement about a third less than TCP over loopback.
   const socketPath = url.searchParams.get('socket');
+  const database = url.pathname.replace(/^\//, '');
+  // One circuit per server and database (tests run apps against several in one process).
+  const circuitName = `database ${socketPath ?? `${url.hostname}:${url.port || 3306}`}/${database}`;
   return knexFactory({
-    client: 'mysql2',
+    client: guardedMysqlClient(circuitName, opts.queryTimeoutMs ?? DB_DEADLINES.queryMs),
+    acquireConnectionTimeout: DB_DEADLINES.acquireMs,
+    ...(opts.logger ? { log: knexLog(opts.logger) } : {}),
     connection: {
       ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
+      connectTimeout: DB_DEADLINES.connectMs,
       user: decodeURIComponent(url.username),
       password: decodeURIComponent(url.password),
-      database: url.pathname.replace(/^\//, ''),
+      database,
       charset: 'utf8mb4',
       timezone: 'Z',
       // Dates of birth stay 'YYYY-MM-DD' strings, as on SQLite; instants are stored as epoch ms.
@@ -91,12 +107,17 @@ export async function flushDeletedPages(db: Db): Promise<void> {
   if (isSqlite(db)) await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
 }
 
+function knexLog(logger: Logger): Knex.Logger {
+  const line = (level: 'warn' | 'error' | 'debug') => (message: unknown) => logger[level]({ err: message instanceof Error ? message : undefined }, `knex: ${message instanceof Error ? message.message : String(message)}`);
+  return { warn: line('warn'), error: line('error'), deprecate: line('warn'), debug: line('debug') };
+}
+
 export function isSqlite(db: Runner): boolean {
   return db.client.config.client === 'better-sqlite3';
 }
 
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, done] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+  const [, done] = (await withoutQueryDeadline(db, () => db.migrate.latest({ migrationSource }))) as [number, string[]];
   return done;
 }
 
@@ -110,12 +131,12 @@ export async function optimizeDb(db: Db): Promise<void> {
 }
 
 export async function rollbackAll(db: Db): Promise<string[]> {
-  const [, done] = (await db.migrate.rollback({ migrationSource }, true)) as [number, string[]];
+  const [, done] = (await withoutQueryDeadline(db, () => db.migrate.rollback({ migrationSource }, true))) as [number, string[]];
   return done;
 }
 
 export async function rollbackLast(db: Db): Promise<string[]> {
-  const [, done] = (await db.migrate.rollback({ migrationSource })) as [number, string[]];
+  const [, done] = (await withoutQueryDeadline(db, () => db.migrate.rollback({ migrationSource }))) as [number, string[]];
   return done;
 }
 

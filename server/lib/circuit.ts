@@ -60,16 +60,19 @@ export class Circuit {
       rollingCountTimeout: 10_000,
       rollingCountBuckets: 10,
       // Open on the count of failures, not a percentage: a busy site's many successes must not
-      // hide a service that has just died.
+      // hide a service that has just died. opossum's volumeThreshold counts every call, so one
+      // failure after two successes would open it; the percentage is switched off here and the
+      // 'failure' listener below opens on the count instead (a failed probe still reopens it).
       volumeThreshold: failures,
-      errorThresholdPercentage: 1,
+      errorThresholdPercentage: 100,
       // Errors that are not the service's fault neither count nor open the circuit.
       errorFilter: (err: unknown) => !(isDeadline(err) || this.isServiceFault(err)),
       // One probe at a time while half-open; the rest get the 503 at once.
       allowWarmUp: false,
     });
-    // opossum emits 'failure' and friends as events; without listeners they are ignored.
-    this.breaker.on('failure', () => undefined);
+    this.breaker.on('failure', () => {
+      if (!this.breaker.opened && this.breaker.stats.failures >= failures) this.breaker.open();
+    });
   }
 
   /** Runs `call` within the deadline; a fault of the service becomes a ServiceUnavailableError. */

@@ -275,7 +275,8 @@ describeEachBackend('direct debit', (env) => {
     const service = new DirectDebitService({ db: rt.db, sms, payments: rt.services.payments, bundles: rt.services.bundles, i18n: rt.i18n, logger: pino({ level: 'silent' }), redis: rt.redis });
     const payer = { userId: m.id, siteId: 1, siteName: 'Amora', lng: 'en', country: 'DE' };
     const err = await service.request(payer, m.offer, FORM).catch((e: unknown) => e);
-    expect(err).to.be.instanceOf(AppError).and.include({ code: 'sms_failed', status: 502, messageKey: 'ddSmsFailed' });
+    // Unreachable is "unavailable, try again" (503); a gateway that refuses the message is a 502.
+    expect(err).to.be.instanceOf(AppError).and.include({ code: 'sms_failed', status: 503, messageKey: 'ddSmsFailed' });
     expect((await counts(m.id)).sms).to.equal(0);
   });
 

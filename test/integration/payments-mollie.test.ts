@@ -174,7 +174,22 @@ describe('Mollie provider against the Mollie stand-in', function () {
     } finally {
       await standin.start();
     }
-    expect((await mollie.fetch(created.ref))!.status).to.equal('open');
+    // Three faults opened the circuit: calls are refused at once until a probe gets through, which
+    // heals it within its reset time (2 s).
+    const refused = Date.now();
+    const err = await rejection(mollie.fetch(created.ref));
+    expect(err).to.be.instanceOf(ProviderError);
+    expect((err as ProviderError).unavailable).to.equal(true);
+    expect(Date.now() - refused).to.be.below(100);
+    for (let tries = 0; ; tries++) {
+      const answer = await mollie.fetch(created.ref).catch((e: Error) => e);
+      if (!(answer instanceof Error)) {
+        expect(answer?.status).to.equal('open');
+        break;
+      }
+      if (tries > 40) throw answer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   it('keeps Mollie’s words out of the error message (they stay in the cause, for the log)', async () => {

@@ -223,7 +223,7 @@ export class DirectDebitService {
     try {
       await this.deps.sms.send(phone, body, payer.userId);
     } catch (err) {
-      if (err instanceof SmsDeliveryError) throw new AppError('sms_failed', 502, 'ddSmsFailed');
+      if (err instanceof SmsDeliveryError) throw new AppError('sms_failed', err.unavailable ? 503 : 502, 'ddSmsFailed');
       throw err;
     }
   }

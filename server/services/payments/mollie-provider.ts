@@ -7,6 +7,7 @@ import {
   MandateMethod, MollieApiError, PaymentMethod as MollieMethod, SequenceType, createMollieClient, type MollieClient, type Payment,
   type PaymentCreateParams,
 } from '@mollie/api-client';
+import { circuitFor, type Circuit } from '../../lib/circuit.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { PaymentMethod } from '../../../types/payments.js';
 import { methodsForCountry } from './method-availability.js';
@@ -20,7 +21,16 @@ export interface MollieProviderOptions {
    * it and trusts only its own bundle of public root certificates.
    */
   apiEndpoint?: string;
+  /** The deadline of one call, the client's own retries of a 5xx included (default MOLLIE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
+
+/**
+ * Mollie answers in well under a second; its client retries a 5xx twice, 2 s apart, before giving
+ * up (4 s). Past this a member gets "try again in a moment", and after a few such calls the
+ * circuit answers that at once until a probe gets through.
+ */
+export const MOLLIE_TIMEOUT_MS = 5000;
 
 /** The methods list changes when an operator switches a method on in Mollie's dashboard: rarely. */
 const METHODS_TTL_MS = 5 * 60_000;
@@ -31,11 +41,16 @@ export class MollieProvider implements PaymentProvider {
   readonly name = 'mollie' as const;
   readonly checkoutOrigins: readonly string[];
   private readonly client: MollieClient;
+  private readonly circuit: Circuit;
   /** Mollie's method ids per sequence type, currency, amount and country: the checkout page does not wait on Mollie each time. */
   private readonly methodsCache = new TtlCache<ReadonlySet<string>>(METHODS_TTL_MS);
 
   constructor(options: MollieProviderOptions) {
     this.client = createMollieClient({ apiKey: options.apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
+    this.circuit = circuitFor(`mollie ${new URL(options.apiEndpoint ?? 'https://api.mollie.com/v2/').host}`, {
+      timeoutMs: options.timeoutMs ?? MOLLIE_TIMEOUT_MS,
+      isServiceFault: isMollieOutage,
+    });
     // A stand-in hosts its checkout pages itself.
     this.checkoutOrigins = ['https://www.mollie.com', ...(options.apiEndpoint ? [new URL(options.apiEndpoint).origin] : [])];
   }
@@ -75,10 +90,10 @@ export class MollieProvider implements PaymentProvider {
     // Not a Mollie payment id: Mollie knows no such payment (and the client refuses to ask).
     if (!ref.startsWith('tr_')) return null;
     try {
-      return toProviderPayment(await this.client.payments.get(ref));
+      return toProviderPayment(await this.call('payments.get', () => this.client.payments.get(ref)));
     } catch (err) {
-      if (err instanceof MollieApiError && err.statusCode === 404) return null;
-      throw providerError('payments.get', err);
+      if (err instanceof ProviderError && err.cause instanceof MollieApiError && err.cause.statusCode === 404) return null;
+      throw err;
     }
   }
 
@@ -140,19 +155,32 @@ export class MollieProvider implements PaymentProvider {
     );
   }
 
+  /** One call to Mollie, within the deadline and through the circuit. */
   private async call<T>(operation: string, request: () => Promise<T>): Promise<T> {
+    let answer: unknown;
     try {
-      return await request();
+      return await this.circuit.run(() =>
+        request().catch((err: unknown) => {
+          answer = err;
+          throw err;
+        }),
+      );
     } catch (err) {
-      throw providerError(operation, err);
+      // Mollie's own answer (a 422, a 503) says more than "unavailable"; none when the deadline passed or the circuit is open.
+      throw providerError(operation, answer ?? err);
     }
   }
+}
+
+/** A refused request (4xx) is about the request; anything else (network, deadline, 5xx) is Mollie being unwell. */
+function isMollieOutage(err: unknown): boolean {
+  return !(err instanceof MollieApiError && err.statusCode !== undefined && err.statusCode < 500);
 }
 
 function providerError(operation: string, err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   const status = err instanceof MollieApiError ? err.statusCode : undefined;
-  return new ProviderError(`mollie ${operation} failed${status ? ` (HTTP ${status})` : ''}`, err);
+  return new ProviderError(`mollie ${operation} failed${status ? ` (HTTP ${status})` : ''}`, err, isMollieOutage(err));
 }
 
 function toProviderPayment(p: Payment): ProviderPayment {

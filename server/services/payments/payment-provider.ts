@@ -61,7 +61,12 @@ export interface PaymentProvider {
 
 /** A provider call that failed (network, 5xx, refused request): the member sees a localized retry message. */
 export class ProviderError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+    /** The provider is down or did not answer in time (503, try again), rather than refusing this request (502). */
+    readonly unavailable = false,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

@@ -131,7 +131,7 @@ export class PaymentsService {
     } catch (err) {
       this.logger.error({ err, payment: publicId }, 'payment could not be started at the provider');
       await updatePayment(this.db, row.id, { status: 'failed' });
-      throw new AppError('provider_unavailable', 502, 'paymentProviderUnavailable');
+      throw providerUnavailable(err);
     }
     const status: PaymentStatus = answer.status === 'paid' ? 'open' : answer.status; // paid is only believed through settle()
     await recordProviderAnswer(this.db, row.id, { providerRef: answer.ref, checkoutUrl: answer.checkoutUrl, status });
@@ -222,7 +222,7 @@ export class PaymentsService {
     try {
       await this.provider.refund(row.providerRef, amount);
     } catch (err) {
-      if (err instanceof ProviderError) throw new AppError('provider_unavailable', 502, 'paymentProviderUnavailable');
+      if (err instanceof ProviderError) throw providerUnavailable(err);
       throw err;
     }
     return row;
@@ -309,6 +309,11 @@ async function reverse(tx: Tx, row: PaymentRow, word: ProviderPayment, logger: L
   await updatePayment(tx, row.id, { status, refundedCents: word.refundedCents, chargedBackCents: word.chargedBackCents, creditsReversed: target });
   if (chargeback) await blockDirectDebit(tx, row.userId, Date.now());
   return { balance, taken };
+}
+
+/** The localized "try again" of a failed provider call: 503 while the provider is down or slow, 502 when it refused the request. */
+function providerUnavailable(err: unknown): AppError {
+  return new AppError('provider_unavailable', err instanceof ProviderError && err.unavailable ? 503 : 502, 'paymentProviderUnavailable');
 }
 
 function replayOf(prior: PaymentRow, input: StartPaymentInput): StartPaymentResult {

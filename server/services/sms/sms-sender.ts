@@ -8,7 +8,12 @@ export interface SmsSender {
 
 /** The message did not reach the gateway (network, timeout, refused): the member may try again. */
 export class SmsDeliveryError extends Error {
-  constructor(message: string, cause?: unknown) {
+  constructor(
+    message: string,
+    cause?: unknown,
+    /** The gateway is down or did not answer in time (503), rather than refusing this message (502). */
+    readonly unavailable = false,
+  ) {
     super(message, { cause });
     this.name = 'SmsDeliveryError';
   }
