@@ -17,6 +17,18 @@ import { agent, csrfFrom, loggedInAgent } from '../helpers/http.js';
 import { createMember } from '../helpers/members.js';
 
 const DAY = 24 * 3600_000;
+
+/**
+ * A valid Dutch IBAN of this member alone: a shared test IBAN (other suites use NL91ABNA0417164300)
+ * would be found in their rows and fail the search for this member's data.
+ */
+function ibanFor(tag: string): string {
+  const account = String(parseInt(tag, 16)).padStart(10, '0').slice(-10);
+  // ISO 13616: check digits make BBAN + 'NL00' (letters as numbers, A = 10) equal 1 modulo 97.
+  const digits = `ABNA${account}NL00`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  const check = 98 - Number(BigInt(digits) % 97n);
+  return `NL${String(check).padStart(2, '0')}ABNA${account}`;
+}
 /** Tables that keep rows under the erased member's id for the books; they must hold nothing personal. */
 const BOOKS = ['credit_ledger', 'payments', 'direct_debit_mandates', 'discount_redemptions', 'discount_codes'];
 /** Tables that keep the erased profile's id so the partner's conversation stays (messages as "deleted"). */
@@ -105,7 +117,7 @@ describeEachBackend('erasure of a purged account', (env) => {
     const ip = `198.51.100.${(parseInt(tag.slice(0, 2), 16) % 200) + 20}`;
     const v = {
       email: `erase-me-${tag}@example.com`, newEmail: `erase-new-${tag}@example.org`, name: `Quillon${tag}`, ip,
-      iban: 'NL91ABNA0417164300', phone: `+3161${parseInt(tag, 16) % 10_000_000}`.padEnd(12, '7'), holder: `Holder Quillon${tag}`,
+      iban: ibanFor(tag), phone: `+3161${parseInt(tag, 16) % 10_000_000}`.padEnd(12, '7'), holder: `Holder Quillon${tag}`,
       street: `Erasestraat${tag}`, about: `about-me-${tag}`, tracking: `trk-${tag}`, text: `secret words ${tag}`,
       caption: `beach caption ${tag}`, giftNote: `gift note ${tag}`, remarks: `met someone ${tag}`, complaint: `complaint ${tag}`,
     };

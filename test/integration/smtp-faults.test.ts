@@ -17,6 +17,7 @@ import { createLogger } from '../../server/logger.js';
 import { BACKENDS, envFor } from '../helpers/backends.js';
 import { faultySmtp, type FaultySmtp } from '../helpers/faulty-smtp.js';
 import { agent, csrfFrom } from '../helpers/http.js';
+import { uniqueName } from '../helpers/names.js';
 import { testAssets } from '../helpers/test-assets.js';
 
 const backend = BACKENDS[BACKENDS.length - 1]!;
@@ -66,7 +67,7 @@ describe(`[${backend.name}] SMTP faults`, function () {
     const email = `smtp-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
     const res = await timed(() =>
       a.post('/api/signup.php').set('x-csrf-token', token).send({
-        name: 'Robin', email, password: 'a fine long password', birth_year: 1994, birth_month: 5, birth_day: 17, gender: 'female',
+        name: uniqueName('Robin'), email, password: 'a fine long password', birth_year: 1994, birth_month: 5, birth_day: 17, gender: 'female',
         sexuality: 'hetero', country: 'GB', region: 'London', city: 'London',
       }),
     );
