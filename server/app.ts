@@ -8,11 +8,13 @@ import type { Runtime } from './boot.js';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ROOT_DIR } from './config.js';
+import { cookieNameFor, secureFor } from './lib/cookies.js';
 import { compressSentBodies, precompressedFiles } from './middleware/compression.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { localeMiddleware } from './middleware/locale.js';
+import { sameSiteRequests } from './middleware/same-site.js';
 import { siteMiddleware } from './middleware/site.js';
 import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
@@ -108,23 +110,30 @@ export function createApp(deps: AppDeps): express.Express {
     req.clientCountry = services.geo.countryOf(req.ip);
     next();
   });
-  const sessions = session({
-    name: SESSION_COOKIE,
-    secret: deps.sessionSecret,
-    store: deps.sessionStore,
-    resave: false,
-    saveUninitialized: false,
-    rolling: false,
-    cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
-  });
+  const sessionsNamed = (name: string) =>
+    session({
+      name,
+      secret: deps.sessionSecret,
+      store: deps.sessionStore,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+    });
+  // Over HTTPS the cookie is `__Host-amora.sid` (lib/cookies.ts); plain HTTP keeps `amora.sid`.
+  const sessions = { plain: sessionsNamed(SESSION_COOKIE), host: sessionsNamed(cookieNameFor(SESSION_COOKIE, true)) };
   // A visitor's page view (a GET without a session cookie) needs no session: skipping the store
   // keeps anonymous traffic cheap. Everything else, logins included, gets one.
   app.use((req, res, next) => {
-    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && !LOGS_IN_ON_GET.has(req.path);
+    const secure = secureFor(req, config.secureCookies);
+    const name = cookieNameFor(SESSION_COOKIE, secure);
+    res.locals.sessionCookie = name;
+    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && req.cookies?.[name] === undefined && !LOGS_IN_ON_GET.has(req.path);
     if (anonymousRead) return next();
-    sessions(req, res, next);
+    (secure ? sessions.host : sessions.plain)(req, res, next);
   });
   app.use(localeMiddleware(i18n));
+  app.use(sameSiteRequests(services.sites));
   app.use(express.json({ limit: '100kb', strict: true }));
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
 
