@@ -32,10 +32,18 @@ describeEachBackend('cross-site requests and cookie names', (env) => {
     expect(page.text).to.include('Diese Anfrage kam von einer anderen Website');
     const api = await a.post('/api/logout.php').set('Origin', 'https://evil.example').set('x-csrf-token', token).send({}).expect(403);
     expect(api.body.error).to.include({ code: 'cross_site_request' });
-    // Without an Origin the Referer tells; an opaque origin and a look-alike host are other sites too.
-    for (const [header, value] of [['Referer', 'https://evil.example/page'], ['Origin', 'null'], ['Origin', 'http://localhost.evil.example'], ['Referer', 'not a url']]) {
-      const res = await a.post('/api/logout.php').set(header!, value!).set('x-csrf-token', token).send({}).expect(403);
-      expect(res.body.error.code, `${header}: ${value}`).to.equal('cross_site_request');
+    // Without an Origin the Referer tells, and without both Sec-Fetch-Site; a look-alike host is another site too.
+    const cases: Record<string, string>[] = [
+      { Referer: 'https://evil.example/page' },
+      { Origin: 'null', Referer: 'https://evil.example/page' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'http://localhost.evil.example' },
+      { Referer: 'not a url' },
+    ];
+    for (const headers of cases) {
+      const res = await a.post('/api/logout.php').set(headers).set('x-csrf-token', token).send({}).expect(403);
+      expect(res.body.error.code, JSON.stringify(headers)).to.equal('cross_site_request');
     }
   });
 
@@ -45,6 +53,8 @@ describeEachBackend('cross-site requests and cookie names', (env) => {
     await a.post('/logout').set('Referer', 'http://localhost/login').type('form').send({ _csrf: token }).expect(303);
     await a.post('/logout').set('Origin', 'http://nl.localhost').type('form').send({ _csrf: token }).expect(303);
     await a.post('/logout').type('form').send({ _csrf: token }).expect(303);
+    // What a browser sends for our own form under Referrer-Policy: no-referrer.
+    await a.post('/logout').set({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }).type('form').send({ _csrf: token }).expect(303);
     const noToken = await a.post('/api/logout.php').send({}).expect(403);
     expect(noToken.body.error.code).to.equal('invalid_csrf_token');
     // Reads are never refused, and the provider's webhook comes from its own servers by design.
