@@ -61,7 +61,7 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   const scripts = files.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
   return (
     `<!doctype html><html lang="${page.lng}" data-route="${escapeHtml(opts.routeName)}"><head>${head.join('')}</head>` +
-    `<body class="layout-${opts.layout}${page.testPayments ? ' has-test-payments' : ''}">${body}${i18nBlob}${scripts}</body></html>`
+    `<body class="layout-${opts.layout}"${page.testPayments ? ' data-test-payments' : ''}>${body}${i18nBlob}${scripts}</body></html>`
   );
 }
 
