@@ -83,6 +83,8 @@ export async function startApp(opts: { name: string; databaseUrl: string; dataDi
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+    // On MySQL the server does not start without a chosen provider; the bench buys nothing real.
+    PAYMENT_PROVIDER: 'test',
   };
   delete env.REDIS_URL;
   const fd = openSync(opts.logFile, 'a');

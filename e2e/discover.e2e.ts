@@ -1,5 +1,5 @@
 // Discover in Chromium, on phone and desktop: search, the gallery for a free and then a premium
-// member, like → match modal, blocking, and the swipe game by keyboard.
+// member, like → match modal, blocking, the swipe game by keyboard, and a like the server never answers.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -33,6 +33,29 @@ describe('discover in the browser', function () {
   }
 
   const used: number[] = [];
+
+  it('shows a try-again message when the server never answers a like, once the islands\' deadline passes', async () => {
+    const me = await newMember('Patient');
+    const her = await womanWithPhotos(1, used);
+    used.push(her.id);
+    const { context, page } = await openPage(harness().browser, 'phone');
+    await logIn(page, me);
+    // The page's clock is Playwright's, so the 10 s deadline passes without waiting 10 s.
+    await page.clock.install();
+    await page.route('**/api/like.php', () => undefined); // held: never answered
+    await page.goto(`${harness().baseUrl}/members/${her.id}`);
+    await page.locator('[data-island="like-button"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.getByTestId('like-button').click();
+    await page.clock.fastForward(9_000);
+    expect(await page.locator('.like-form [role="alert"]').count()).to.equal(0);
+    await page.clock.fastForward(2_000);
+    const alert = page.locator('.like-form [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).to.equal('This is taking too long. Please check your connection and try again.');
+    // The button can be pressed again: no endless spinner.
+    expect(await page.getByTestId('like-button').isDisabled()).to.equal(false);
+    await context.close();
+  });
 
   for (const viewport of ['desktop', 'phone'] as const) {
     describe(viewport, () => {

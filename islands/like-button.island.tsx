@@ -24,7 +24,7 @@ export default function LikeButton({ profile, liked: likedAtFirst, own }: LikeBu
       setLiked(answer.liked);
       setMatch(answer.match);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('failed'));
+      setError((err instanceof ApiError && err.message) || t('failed'));
     } finally {
       setBusy(false);
     }

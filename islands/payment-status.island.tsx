@@ -7,6 +7,7 @@ import type { PaymentStatusProps } from '../types/payments.js';
 const POLL_MS = { loading: 2000, pending: 5000 } as const;
 /** After this long the member is asked to come back later rather than watch a spinner. */
 const GIVE_UP_MS = 10 * 60_000;
+const POLL_DEADLINE_MS = 10_000;
 
 export default function PaymentStatusIsland({ paymentId, state }: PaymentStatusProps) {
   const { t } = useIsland();
@@ -16,7 +17,12 @@ export default function PaymentStatusIsland({ paymentId, state }: PaymentStatusP
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const res = await fetch(`/api/payment.php?id=${encodeURIComponent(paymentId)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+        const res = await fetch(`/api/payment.php?id=${encodeURIComponent(paymentId)}`, {
+          headers: { accept: 'application/json' },
+          credentials: 'same-origin',
+          // A poll the server never answers ends and the next tick asks again.
+          signal: AbortSignal.timeout(POLL_DEADLINE_MS),
+        });
         if (res.ok) {
           const body = (await res.json()) as { state: string };
           if (body.state !== state) return window.location.reload();

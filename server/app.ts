@@ -8,11 +8,13 @@ import type { Runtime } from './boot.js';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ROOT_DIR } from './config.js';
+import { cookieNameFor, secureFor } from './lib/cookies.js';
 import { compressSentBodies, precompressedFiles } from './middleware/compression.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { localeMiddleware } from './middleware/locale.js';
+import { sameSiteRequests } from './middleware/same-site.js';
 import { siteMiddleware } from './middleware/site.js';
 import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
@@ -110,27 +112,35 @@ export function createApp(deps: AppDeps): express.Express {
     req.clientCountry = services.geo.countryOf(req.ip);
     next();
   });
-  const sessions = session({
-    name: SESSION_COOKIE,
-    secret: deps.sessionSecret,
-    store: deps.sessionStore,
-    resave: false,
-    saveUninitialized: false,
-    rolling: false,
-    cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
-  });
+  const sessionsNamed = (name: string) =>
+    session({
+      name,
+      secret: deps.sessionSecret,
+      store: deps.sessionStore,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+    });
+  // Over HTTPS the cookie is `__Host-amora.sid` (lib/cookies.ts); plain HTTP keeps `amora.sid`.
+  const sessions = { plain: sessionsNamed(SESSION_COOKIE), host: sessionsNamed(cookieNameFor(SESSION_COOKIE, true)) };
   // A visitor's page view (a GET without a session cookie) needs no session: skipping the store
   // keeps anonymous traffic cheap. Everything else, logins included, gets one.
   app.use((req, res, next) => {
-    const hasCookie = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+    const secure = secureFor(req, config.secureCookies);
+    const name = cookieNameFor(SESSION_COOKIE, secure);
+    res.locals.sessionCookie = name;
+    const hasCookie = req.cookies?.[name] !== undefined;
     const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !hasCookie && !LOGS_IN_ON_GET.has(req.path);
     if (anonymousRead) return next();
-    if (hasCookie) return sessions(req, res, next);
+    const withSession = secure ? sessions.host : sessions.plain;
+    if (hasCookie) return withSession(req, res, next);
     // Without a cookie the store is not read: ask it first, so that a request which writes and then
     // starts a session (a signup) gets a clean 503 while the store is down, not half its work done.
-    assertSessionStoreUp(deps.sessionStore).then(() => sessions(req, res, next), next);
+    assertSessionStoreUp(deps.sessionStore).then(() => withSession(req, res, next), next);
   });
   app.use(localeMiddleware(i18n));
+  app.use(sameSiteRequests(services.sites));
   app.use(express.json({ limit: '100kb', strict: true }));
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
 

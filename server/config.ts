@@ -37,7 +37,8 @@ const schema = z.object({
   DEMO_PROFILES: z.coerce.number().int().min(0).max(100000).default(300),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
-  PAYMENT_PROVIDER: z.enum(['test', 'mollie']).default('test'),
+  // No default: see paymentProviderOf() for what an unset provider means.
+  PAYMENT_PROVIDER: z.enum(['test', 'mollie']).optional(),
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w+$/, 'must be a Mollie API key (test_… or live_…)').optional(),
   MOLLIE_API_URL: z.string().regex(/^https:\/\/[^\s/]+\S*$/, 'must be an https:// URL (the Mollie client speaks HTTPS only)').optional(),
   SMS_GATEWAY_URL: z.string().regex(/^https?:\/\/[^\s/]+\S*$/, 'must be an http:// or https:// URL').optional(),
@@ -67,6 +68,11 @@ export type Config = Readonly<{
   demoProfiles: number;
   vapid: { publicKey: string; privateKey: string } | undefined;
   paymentProvider: 'test' | 'mollie';
+  /**
+   * The test provider chosen by default (the embedded demo, PAYMENT_PROVIDER unset): it serves only
+   * loopback and `*.localhost` hosts, so a demo reached from outside cannot hand out credits.
+   */
+  testPaymentsLocalOnly: boolean;
   mollieApiKey: string | undefined;
   /** Another base URL for Mollie's API than Mollie's own (tests: a local stand-in). */
   mollieApiUrl: string | undefined;
@@ -102,6 +108,13 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, o
   if (e.NODE_ENV === 'production' && e.SESSION_SECRET === undefined && e.DATABASE_URL && !e.DATABASE_URL.startsWith('sqlite:')) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production with MySQL');
   }
+  const embedded = e.DATABASE_URL === undefined || e.DATABASE_URL.startsWith('sqlite:');
+  if (e.PAYMENT_PROVIDER === undefined && !embedded) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: required with MySQL/MariaDB. Set PAYMENT_PROVIDER=mollie (with MOLLIE_API_KEY), ' +
+        'or PAYMENT_PROVIDER=test only for a test installation: its checkout gives credits away without payment',
+    );
+  }
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(ROOT_DIR, e.DATA_DIR);
   const rawUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'amora.sqlite')}`;
   const databaseUrl = rawUrl.startsWith('sqlite:') ? normalizeSqliteUrl(rawUrl) : rawUrl;
@@ -126,7 +139,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, o
     demoPassword: e.DEMO_PASSWORD,
     demoProfiles: e.DEMO_PROFILES,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'test',
+    testPaymentsLocalOnly: e.PAYMENT_PROVIDER === undefined,
     mollieApiKey: e.MOLLIE_API_KEY,
     mollieApiUrl: e.MOLLIE_API_URL,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,

@@ -66,12 +66,20 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A body over its limit (413): the whole request, or one field (`details`) such as a photo on a form. */
+export class PayloadTooLargeError extends AppError {
+  constructor(messageKey = 'payloadTooLarge', params: Record<string, string | number> = {}, details?: Record<string, string>) {
+    super('payload_too_large', 413, messageKey, params, details, details ? Object.fromEntries(Object.keys(details).map((k) => [k, params])) : {});
+  }
+}
+
 /** Errors raised by body parsers and other middleware carry `status`/`type`; map them to codes. */
 export function fromHttpError(err: unknown): AppError | undefined {
   if (!err || typeof err !== 'object') return undefined;
   const e = err as { status?: number; statusCode?: number; type?: string; code?: string };
   const status = e.status ?? e.statusCode;
-  if (e.type === 'entity.too.large') return new AppError('payload_too_large', 413, 'payloadTooLarge');
+  // The JSON and form parsers' byte limit, and the form parser's field count (body-parser answers 413 for both).
+  if (e.type === 'entity.too.large' || e.type === 'parameters.too.many' || status === 413) return new PayloadTooLargeError();
   if (e.type === 'entity.parse.failed') return new AppError('malformed_json', 400, 'malformedJson');
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
     return new AppError('unsupported_encoding', 415, 'invalidInput');

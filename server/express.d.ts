@@ -31,6 +31,8 @@ declare global {
     interface Locals {
       page?: PageContext;
       assets?: AssetResolver;
+      /** The session cookie's name on this request (`__Host-` over HTTPS, see lib/cookies.ts). */
+      sessionCookie?: string;
     }
   }
 }

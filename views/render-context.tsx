@@ -27,6 +27,8 @@ export interface PageContext {
   currentUrl: string;
   routeName: string;
   showEntryWarning: boolean;
+  /** The test payment provider is active: every page says that payments are not real. */
+  testPayments: boolean;
 }
 
 export interface RenderState extends PageContext {

@@ -1,6 +1,8 @@
 // The islands' one way to call the JSON API (SPEC.md §7): JSON or multipart bodies with the CSRF
 // header, 5 retries with exponential delay where a retry cannot do a thing twice, errors as
 // ApiError with the server's localized message, and a silent logout on 403 authentication_required.
+// Every call has a deadline (retries included): past it the call ends as ApiError 'timeout' with a
+// localized "try again" message, so an island never spins for ever on a server that does not answer.
 
 export class ApiError extends Error {
   constructor(
@@ -19,6 +21,21 @@ export interface ApiOptions {
   csrfToken?: string;
   /** Retries after the first try; SPEC.md §7 asks for 5. */
   retries?: number;
+  /** The whole call's deadline in ms, retries included. */
+  timeoutMs?: number;
+}
+
+/** Far below a member's patience, far above a healthy answer (the server's own deadlines are shorter). */
+export const API_DEADLINE_MS = 10_000;
+
+/** The "try again" text: the 'common' islands section ships with every page that has islands. */
+function timedOutMessage(): string {
+  try {
+    const blob = JSON.parse(document.getElementById('amora-i18n')?.textContent ?? '{}') as { resources?: { common?: { timedOut?: string } } };
+    return blob.resources?.common?.timedOut ?? '';
+  } catch {
+    return '';
+  }
 }
 
 const RETRY_STATUS = new Set([502, 503, 504]);
@@ -42,9 +59,32 @@ export function logOutSilently(): void {
   window.location.reload();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects at once when the call's deadline passes meanwhile. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
 
 export async function api<T>(url: string, opts: ApiOptions = {}): Promise<T> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), opts.timeoutMs ?? API_DEADLINE_MS);
+  try {
+    return await attempts<T>(url, opts, deadline.signal);
+  } catch (err) {
+    // Past the deadline whatever was under way (a request, an answer's body, a pause) ends here.
+    if (deadline.signal.aborted) throw new ApiError(0, 'timeout', timedOutMessage());
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function attempts<T>(url: string, opts: ApiOptions, signal: AbortSignal): Promise<T> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Type': 'client' };
   const token = csrfOverride ?? opts.csrfToken;
@@ -59,20 +99,23 @@ export async function api<T>(url: string, opts: ApiOptions = {}): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body, credentials: 'same-origin' });
+      res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal });
     } catch (err) {
+      if (signal.aborted) throw err;
       // A lost connection may have lost the request or only its answer: only reads are retried.
       if (method !== 'GET' || attempt >= retries) throw new ApiError(0, 'network', '');
-      await sleep(BASE_DELAY_MS * 2 ** attempt);
-      void err;
+      await sleep(BASE_DELAY_MS * 2 ** attempt, signal);
       continue;
     }
     if (RETRY_STATUS.has(res.status) && attempt < retries) {
-      await sleep(BASE_DELAY_MS * 2 ** attempt);
+      await sleep(BASE_DELAY_MS * 2 ** attempt, signal);
       continue;
     }
     if (res.status === 204) return undefined as T;
-    const data = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+    const data = (await res.json().catch((err: unknown) => {
+      if (signal.aborted) throw err;
+      return {};
+    })) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
     if (res.ok) return data as T;
     const code = data.error?.code ?? 'error';
     if (res.status === 403 && code === 'authentication_required') logOutSilently();

@@ -3,32 +3,38 @@
 import { createHmac } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
-import { secureFor } from '../lib/cookies.js';
+import { cookieNameFor, secureFor } from '../lib/cookies.js';
 import { doubleCsrf } from 'csrf-csrf';
 import { AppError } from '../errors.js';
 
+const CSRF_COOKIE = 'amora.csrf';
+
 export function createCsrf(secret: string, secureSetting: Config['secureCookies']) {
   const csrfSecret = createHmac('sha256', secret).update('csrf').digest('hex');
-  const utils = doubleCsrf({
-    getSecret: () => csrfSecret,
-    // Visitors share one identity (no session is made for them); members are bound to their session.
-    getSessionIdentifier: (req) => (req.session?.userId ? req.sessionID : 'visitor'),
-    cookieName: 'amora.csrf',
-    cookieOptions: { sameSite: 'lax', path: '/', secure: secureSetting === true, httpOnly: true },
-    getCsrfTokenFromRequest: (req) => {
-      const header = req.headers['x-csrf-token'];
-      if (typeof header === 'string') return header;
-      const body = req.body as Record<string, unknown> | undefined;
-      if (typeof body?._csrf === 'string') return body._csrf;
-      // A multipart form (a photo upload without JavaScript) is parsed after this check, so its
-      // form carries the token in its action URL instead.
-      const query = req.query as Record<string, unknown>;
-      return req.is('multipart/form-data') && typeof query._csrf === 'string' ? query._csrf : undefined;
-    },
-    skipCsrfProtection: (req) => req.path.startsWith('/webhooks/'),
-  });
+  const utilsFor = (secure: boolean) =>
+    doubleCsrf({
+      getSecret: () => csrfSecret,
+      // Visitors share one identity (no session is made for them); members are bound to their session.
+      getSessionIdentifier: (req) => (req.session?.userId ? req.sessionID : 'visitor'),
+      // `__Host-amora.csrf` over HTTPS (lib/cookies.ts), so a sibling subdomain cannot plant a token cookie.
+      cookieName: cookieNameFor(CSRF_COOKIE, secure),
+      cookieOptions: { sameSite: 'lax', path: '/', secure, httpOnly: true },
+      getCsrfTokenFromRequest: (req) => {
+        const header = req.headers['x-csrf-token'];
+        if (typeof header === 'string') return header;
+        const body = req.body as Record<string, unknown> | undefined;
+        if (typeof body?._csrf === 'string') return body._csrf;
+        // A multipart form (a photo upload without JavaScript) is parsed after this check, so its
+        // form carries the token in its action URL instead.
+        const query = req.query as Record<string, unknown>;
+        return req.is('multipart/form-data') && typeof query._csrf === 'string' ? query._csrf : undefined;
+      },
+      skipCsrfProtection: (req) => req.path.startsWith('/webhooks/'),
+    });
+  const utils = { plain: utilsFor(false), host: utilsFor(true) };
+  const utilsOf = (req: Request) => (secureFor(req, secureSetting) ? utils.host : utils.plain);
   const protect: RequestHandler = (req, res, next) => {
-    utils.doubleCsrfProtection(req, res, (err?: unknown) => {
+    utilsOf(req).doubleCsrfProtection(req, res, (err?: unknown) => {
       if (err) return next(new AppError('invalid_csrf_token', 403, 'invalidCsrfToken'));
       next();
     });
@@ -36,9 +42,6 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
   return {
     protect,
     /** The token for this response (reusing a still valid cookie). */
-    tokenFor: (req: Request, res: Response) =>
-      utils.generateCsrfToken(req, res, {
-        cookieOptions: { sameSite: 'lax', path: '/', httpOnly: true, secure: secureFor(req, secureSetting) },
-      }),
+    tokenFor: (req: Request, res: Response) => utilsOf(req).generateCsrfToken(req, res),
   };
 }

@@ -52,5 +52,6 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
     currentUrl: req.originalUrl,
     routeName: '',
     showEntryWarning,
+    testPayments: deps.services.payments.provider.name === 'test',
   };
 }

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { LAYOUTS, type LayoutName } from '../../views/layouts/index.js';
 import { RenderProvider, type PageContext, type RenderState } from '../../views/render-context.js';
+import { TestPaymentsNotice } from '../../views/components/test-payments-notice.js';
 import type { AssetResolver } from './assets.js';
 
 export interface RenderOptions {
@@ -28,6 +29,7 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   const Layout = LAYOUTS[opts.layout];
   const body = renderToString(
     <RenderProvider value={state}>
+      <TestPaymentsNotice />
       <Layout>{element}</Layout>
     </RenderProvider>,
   );
@@ -37,7 +39,8 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   const i18nBlob = names.length
     ? `<script type="application/json" id="amora-i18n">${jsonForScript({
         lng: page.lng,
-        resources: Object.fromEntries([...new Set(state.islandSections)].map((n) => [n, islandsNs[n] ?? {}])),
+        // 'common': what every island's api() may say, e.g. that the server took too long.
+        resources: Object.fromEntries([...new Set([...state.islandSections, 'common'])].map((n) => [n, islandsNs[n] ?? {}])),
       })}</script>`
     : '';
   const title = opts.title ? `${opts.title} | ${page.site.name}` : page.settings.index_title;
@@ -58,7 +61,7 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   const scripts = files.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
   return (
     `<!doctype html><html lang="${page.lng}" data-route="${escapeHtml(opts.routeName)}"><head>${head.join('')}</head>` +
-    `<body class="layout-${opts.layout}">${body}${i18nBlob}${scripts}</body></html>`
+    `<body class="layout-${opts.layout}"${page.testPayments ? ' data-test-payments' : ''}>${body}${i18nBlob}${scripts}</body></html>`
   );
 }
 

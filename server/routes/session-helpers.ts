@@ -24,7 +24,9 @@ export function endSession(req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) =>
     req.session.destroy((err) => {
       if (err) return reject(err);
-      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      const name = res.locals.sessionCookie ?? SESSION_COOKIE;
+      // A `__Host-` cookie is only replaced (here: expired) by one with Secure and Path=/.
+      res.clearCookie(name, { path: '/', secure: name.startsWith('__Host-') });
       resolve();
     }),
   );

@@ -4,6 +4,7 @@
 // tells an outsider nothing); a provider that does not answer gets a 503, so the webhook is retried.
 import { Router } from 'express';
 import type { Logger } from 'pino';
+import { AppError, NotFoundError, ValidationError } from '../errors.js';
 import { ProviderError } from '../services/payments/payment-provider.js';
 import type { RouteDeps } from './route-deps.js';
 
@@ -12,16 +13,17 @@ const PROVIDER_ID = /^[A-Za-z0-9_]{1,64}$/;
 export function webhookRoutes({ services }: RouteDeps, logger: Logger): Router {
   const router = Router();
   router.post('/webhooks/:provider', async (req, res) => {
-    if (req.params.provider !== services.payments.provider.name) return res.status(404).type('text').send('Not found');
+    // Errors go through the error handler like the API's: JSON with a stable code.
+    if (req.params.provider !== services.payments.provider.name) throw new NotFoundError('unknown_provider');
     const id = (req.body as Record<string, unknown> | undefined)?.id;
-    if (typeof id !== 'string' || !PROVIDER_ID.test(id)) return res.status(400).type('text').send('Bad request');
+    if (typeof id !== 'string' || !PROVIDER_ID.test(id)) throw new ValidationError({ id: 'invalidInput' });
     try {
       const outcome = await services.payments.settle(id);
       logger.info({ ref: id, outcome }, 'payment webhook');
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       logger.warn({ ref: id, err: err.message }, 'payment webhook: provider did not answer, asking for a retry');
-      return res.status(503).type('text').send('Try again');
+      throw new AppError('provider_unavailable', 503, 'paymentProviderUnavailable');
     }
     res.status(200).type('text').send('OK');
   });

@@ -25,6 +25,7 @@ export async function startAppProcess(backend: Backend): Promise<AppProcess> {
       REDIS_URL: backend.redisUrl ?? '',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-proc-')),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PAYMENT_PROVIDER: 'test',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

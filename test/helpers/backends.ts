@@ -80,6 +80,8 @@ async function createEnv(backend: Backend): Promise<TestEnv> {
       DATA_DIR: dataDir,
       DEMO_PASSWORD: DEMO_PASSWORD,
       SEED_DEMO: 'false',
+      // MySQL needs an explicit provider (config refuses to start without one); SQLite gets the same.
+      PAYMENT_PROVIDER: 'test',
     },
     { envFile: false },
   );

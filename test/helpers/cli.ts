@@ -10,7 +10,7 @@ const run = promisify(execFile);
 
 export async function amoraCli(env: TestEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const vars: NodeJS.ProcessEnv = {
-    ...process.env, DATABASE_URL: env.backend.databaseUrl, DATA_DIR: env.rt.config.dataDir, LOG_LEVEL: 'silent', REDIS_URL: env.backend.redisUrl,
+    ...process.env, DATABASE_URL: env.backend.databaseUrl, DATA_DIR: env.rt.config.dataDir, LOG_LEVEL: 'silent', REDIS_URL: env.backend.redisUrl, PAYMENT_PROVIDER: 'test',
   };
   if (!env.backend.redisUrl) delete vars.REDIS_URL;
   try {

@@ -168,7 +168,8 @@ describeEachBackend('chat photos', (env) => {
     const text = await me.sendPhoto({ profile: other.profileId }, Buffer.from('not a picture'), { name: 'notes.txt' }).expect(400);
     expect(text.body.error).to.include({ code: 'validation_failed', message: 'This file is not a photo we can use. Choose a JPEG, PNG, WebP or HEIC picture.' });
     const big = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024 + 1024, 1)]);
-    expect((await me.sendPhoto({ profile: other.profileId }, big).expect(400)).body.error.message).to.equal('This photo is too large; the limit is 10 MB.');
+    const tooLarge = (await me.sendPhoto({ profile: other.profileId }, big).expect(413)).body.error;
+    expect(tooLarge).to.include({ code: 'payload_too_large', message: 'This photo is too large; the limit is 10 MB.' });
     const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
     expect((await me.sendPhoto({ profile: other.profileId }, bomb, { name: 'bomb.png' }).expect(400)).body.error.message).to.equal('This photo has too many pixels; the limit is 40 megapixels.');
     // A photo is not a gift, and a visitor's upload is refused before it is read.

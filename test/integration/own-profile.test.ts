@@ -147,7 +147,7 @@ describeEachBackend('own profile', (env) => {
     const text = await m.upload(Buffer.from('just some words, not a picture'), 'notes.txt').expect(400);
     expect(text.text).to.include('This file is not a photo we can use. Choose a JPEG, PNG, WebP or HEIC picture.');
     const big = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024 + 1024, 1)]);
-    const large = await m.upload(big, 'huge.jpg').expect(400);
+    const large = await m.upload(big, 'huge.jpg').expect(413);
     expect(large.text).to.include('This photo is too large; the limit is 10 MB.');
     const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).to.be.below(1024 * 1024);

@@ -210,8 +210,9 @@ describeEachBackend('payments', (env) => {
     const tampered = await m.a.post(`/credits/${bundle.id}`).type('form').send({ ...form, idempotency_key: 'short' }).expect(400);
     expect(tampered.text).to.include('notice--error').and.not.include('not available for this purchase');
     expect(await db()('payments').where({ user_id: m.id }).count({ n: '*' }).first()).to.satisfy((r: { n: number | string }) => Number(r.n) === 2);
-    // The same key for another purchase is refused; no key at all too.
-    await m.a.post('/api/payments.php').set('x-csrf-token', csrf).set('Idempotency-Key', 'api-key-abcdefgh').send({ bundle: bundle.id, method: 'ideal' }).expect(409);
+    // The same key for another purchase is refused (422, as the IETF Idempotency-Key draft asks); no key at all too.
+    const reused = await m.a.post('/api/payments.php').set('x-csrf-token', csrf).set('Idempotency-Key', 'api-key-abcdefgh').send({ bundle: bundle.id, method: 'ideal' }).expect(422);
+    expect(reused.body.error).to.include({ code: 'idempotency_key_reused' });
     await m.a.post('/api/payments.php').set('x-csrf-token', csrf).send({ bundle: bundle.id, method: 'ideal' }).expect(400);
     // Another member cannot see these payments.
     const other = await dutchMember();

@@ -62,12 +62,12 @@ describeEachBackend('sessions and login', (env) => {
     await a.get('/api/user.php').set('X-Request-Type', 'client').expect(403);
   });
 
-  it('marks cookies Secure exactly when the request came over HTTPS through the trusted proxy', async () => {
+  it('marks cookies Secure (and names them __Host-…) exactly when the request came over HTTPS through the trusted proxy', async () => {
     const plain = await loggedIn();
     expect(String(plain.res.headers['set-cookie'])).not.to.match(/Secure/);
     // The cookie jar of supertest keeps Secure cookies off plain HTTP, so carry the cookie by hand.
     const page = await supertest(env().app).get('/login').set('Host', 'localhost').set('X-Forwarded-Proto', 'https').expect(200);
-    const csrfCookie = ([] as string[]).concat(page.headers['set-cookie'] ?? []).find((c) => c.startsWith('amora.csrf='))!;
+    const csrfCookie = ([] as string[]).concat(page.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-amora.csrf='))!;
     expect(csrfCookie).to.match(/; Secure/);
     const res = await supertest(env().app)
       .post('/api/user.php')
@@ -77,7 +77,7 @@ describeEachBackend('sessions and login', (env) => {
       .set('x-csrf-token', csrfFrom(page.text))
       .send({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
       .expect(200);
-    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('amora.sid='))).to.match(/; Secure/);
+    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-amora.sid='))).to.match(/; Secure/);
   });
 
   it('makes no session for visitors reading pages', async () => {

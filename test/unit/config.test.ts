@@ -13,7 +13,7 @@ describe('config', () => {
   });
 
   it('lets overrides win and turns demo seeding off for MySQL', () => {
-    const c = loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1/test', PORT: '8080' }, { envFile: false });
+    const c = loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1/test', PORT: '8080', PAYMENT_PROVIDER: 'test' }, { envFile: false });
     expect(c.port).to.equal(8080);
     expect(c.seedDemo).to.equal(false);
   });
@@ -34,6 +34,15 @@ describe('config', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'sk_live_123' }, { envFile: false })).to.throw(ConfigError, /MOLLIE_API_KEY/);
     const c = loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234' }, { envFile: false });
     expect(c).to.include({ paymentProvider: 'mollie', mollieApiKey: 'live_abcdefghijklmnopqrstuvwxyz1234', mollieApiUrl: undefined });
+  });
+
+  it('refuses to start on MySQL without an explicit payment provider, naming the variable', () => {
+    for (const url of ['mysql://root@127.0.0.1/test', 'mariadb://root@127.0.0.1/test']) {
+      expect(() => loadConfig({ DATABASE_URL: url, PAYMENT_PROVIDER: undefined }, { envFile: false })).to.throw(ConfigError, /PAYMENT_PROVIDER: required with MySQL/);
+    }
+    // Chosen explicitly, the test provider serves every host; only the demo's default is kept local.
+    expect(loadConfig({ DATABASE_URL: 'mysql://root@h/db', PAYMENT_PROVIDER: 'test' }, { envFile: false })).to.include({ paymentProvider: 'test', testPaymentsLocalOnly: false });
+    expect(loadConfig({ PAYMENT_PROVIDER: undefined }, { envFile: false })).to.include({ paymentProvider: 'test', testPaymentsLocalOnly: true });
   });
 
   it('takes another Mollie API URL only over HTTPS, the one thing the Mollie client speaks', () => {

@@ -53,6 +53,9 @@ describe('session cookie check of GET /api/events', () => {
   it('accepts the cookie express-session signs, wherever it is in the header', () => {
     const cookie = `amora_lang=nl; amora.sid=${encodeURIComponent(sign('abc-123_XYZ'))}; other=1`;
     expect(signedSessionId(cookie, secret)).to.equal('abc-123_XYZ');
+    // Over HTTPS the cookie is __Host-amora.sid; that one wins over a plain one planted beside it.
+    const both = `amora.sid=${encodeURIComponent(sign('planted'))}; __Host-amora.sid=${encodeURIComponent(sign('real'))}`;
+    expect(signedSessionId(both, secret)).to.equal('real');
   });
 
   it('refuses missing, unsigned, forged and malformed cookies', () => {

@@ -189,11 +189,10 @@ export class EventStreams {
 /** The session id of a signed session cookie (express-session's `s:<id>.<hmac>`), if it verifies. */
 export function signedSessionId(cookieHeader: string | undefined, secret: string): string | undefined {
   if (!cookieHeader) return undefined;
-  const raw = cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
+  // Over HTTPS the cookie carries the `__Host-` prefix (lib/cookies.ts); that one wins.
+  const parts = cookieHeader.split(';').map((part) => part.trim());
+  const valueOf = (name: string) => parts.find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1);
+  const raw = valueOf(`__Host-${SESSION_COOKIE}`) ?? valueOf(SESSION_COOKIE);
   if (!raw) return undefined;
   let value: string;
   try {

@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { NotFoundError } from '../../errors.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import { TEST_CHECKOUT_ACTIONS, TestProvider, type TestCheckoutAction } from '../../services/payments/test-provider.js';
 import { TestCheckoutPage } from '../../../views/pages/test-checkout-page.js';
@@ -18,6 +18,11 @@ export function testCheckoutRoutes({ services }: RouteDeps): Router {
   const router = Router();
   const provider = services.payments.provider;
   if (!(provider instanceof TestProvider)) return router;
+
+  // The demo's default test provider serves only this machine's hosts (config.testPaymentsLocalOnly).
+  router.use('/test-checkout', (req, _res, next) => {
+    next(provider.servesHost(req.hostname) ? undefined : new ForbiddenError('test_payments_local_only', 'testPaymentsLocalOnly'));
+  });
 
   const refOf = (value: unknown): string => {
     if (typeof value !== 'string' || !REF.test(value)) throw new NotFoundError();

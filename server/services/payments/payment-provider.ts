@@ -57,6 +57,8 @@ export interface PaymentProvider {
   expire?(ref: string): Promise<void>;
   /** Origins the payer's browser is sent to (for the Content-Security-Policy form-action). */
   readonly checkoutOrigins: readonly string[];
+  /** False where this provider must not take payments for a site reached at `hostname` (default: everywhere). */
+  servesHost?(hostname: string): boolean;
 }
 
 /** A provider call that failed (network, 5xx, refused request): the member sees a localized retry message. */

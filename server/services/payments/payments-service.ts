@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db.js';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
 import {
@@ -87,8 +87,16 @@ export class PaymentsService {
     }
   }
 
+  /** The demo's test payments stay on this machine: a site reached from elsewhere cannot buy with them. */
+  assertServes(baseUrl: string): void {
+    if (this.provider.servesHost && !this.provider.servesHost(new URL(baseUrl).hostname)) {
+      throw new ForbiddenError('test_payments_local_only', 'testPaymentsLocalOnly');
+    }
+  }
+
   async start(input: StartPaymentInput): Promise<StartPaymentResult> {
     if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new ValidationError({ idempotency_key: 'invalidInput' });
+    this.assertServes(input.baseUrl);
     const key = `buy:${input.userId}:${input.idempotencyKey}`;
     const prior = await findPaymentByKey(this.db, key);
     if (prior) return replayOf(prior, input);
@@ -317,7 +325,10 @@ function providerUnavailable(err: unknown): AppError {
 }
 
 function replayOf(prior: PaymentRow, input: StartPaymentInput): StartPaymentResult {
-  if (prior.bundleId !== input.bundleId || prior.method !== input.method) throw new ConflictError('idempotency_key_reused', 'invalidInput');
+  if (prior.bundleId !== input.bundleId || prior.method !== input.method) {
+    // The key names one purchase; another body under it is a client error (IETF Idempotency-Key draft: 422).
+    throw new AppError('idempotency_key_reused', 422, 'idempotencyKeyReused');
+  }
   return { publicId: prior.publicId, checkoutUrl: prior.status === 'open' ? prior.checkoutUrl : null, replayed: true };
 }
 

@@ -9,11 +9,11 @@ import { TestProvider } from './test-provider.js';
 export function createPaymentProvider(config: Config, db: Db, logger: Logger): PaymentProvider {
   switch (config.paymentProvider) {
     case 'test':
-      // Fine for a demo on SQLite; on a production database it would hand out credits for free.
-      if (config.env === 'production' && !config.databaseUrl.startsWith('sqlite:')) {
+      // Chosen explicitly on a production database, it hands out credits for free: say so loudly.
+      if (config.env === 'production' && !config.testPaymentsLocalOnly) {
         logger.warn('PAYMENT_PROVIDER=test in production: its checkout page lets anybody "pay" without money. Set PAYMENT_PROVIDER=mollie.');
       }
-      return new TestProvider(db, logger);
+      return new TestProvider(db, logger, config.testPaymentsLocalOnly);
     case 'mollie':
       // loadConfig() refuses PAYMENT_PROVIDER=mollie without a key.
       if (!config.mollieApiKey) throw new Error('PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY');

@@ -1,10 +1,12 @@
 // The built-in test provider (DESIGN.md §2): it behaves like an outside provider. Payers go to its
 // hosted checkout page (/test-checkout/{ref}) and choose pay, fail, cancel or leave pending; it then
 // POSTs `id=<ref>` to our webhook over HTTP, exactly as Mollie does, and sends the payer back. It
-// moves no money, so an installation running it in production gives credits away: boot warns.
+// moves no money, so it runs only where chosen (PAYMENT_PROVIDER=test) or, as the embedded demo's
+// default, for loopback and *.localhost hosts only (config.testPaymentsLocalOnly).
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../db.js';
+import { isLocalHost } from '../../lib/local-host.js';
 import { addTestReversal, findTestPayment, insertTestPayment, setTestPaymentStatus, type TestProviderRow } from '../../repos/test-provider-repo.js';
 import { isPaymentMethod, type PaymentMethod, type ProviderStatus } from '../../../types/payments.js';
 import { methodsForCountry } from './method-availability.js';
@@ -20,7 +22,16 @@ export class TestProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly checkoutOrigins: readonly string[] = [];
 
-  constructor(private readonly db: Db, private readonly logger: Logger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    /** Serve only hosts of this machine (the demo's default, not an explicit choice). */
+    readonly localOnly = false,
+  ) {}
+
+  servesHost(hostname: string): boolean {
+    return !this.localOnly || isLocalHost(hostname);
+  }
 
   async methods(country: string): Promise<PaymentMethod[]> {
     return methodsForCountry(country);
