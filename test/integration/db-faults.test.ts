@@ -69,7 +69,7 @@ if (mysql) {
       proxy = await startTcpProxy(target.hostname, Number(target.port || 3306));
       const config = loadConfig(
         {
-          NODE_ENV: 'test', DATABASE_URL: throughProxy(mysql.databaseUrl, proxy.port), REDIS_URL: mysql.redisUrl,
+          NODE_ENV: 'test', DATABASE_URL: throughProxy(mysql.databaseUrl, proxy.port), REDIS_URL: mysql.redisUrl, PAYMENT_PROVIDER: 'test',
           DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-dbfault-')), SEED_DEMO: 'false',
         },
         { envFile: false },

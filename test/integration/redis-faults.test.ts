@@ -103,7 +103,7 @@ if (redisBackend) {
       redis = await RedisServerProcess.start();
       const config = loadConfig(
         {
-          NODE_ENV: 'test', DATABASE_URL: redisBackend.databaseUrl, REDIS_URL: redis.url,
+          NODE_ENV: 'test', DATABASE_URL: redisBackend.databaseUrl, REDIS_URL: redis.url, PAYMENT_PROVIDER: 'test',
           DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-data-')), DEMO_PASSWORD, SEED_DEMO: 'false',
         },
         { envFile: false },

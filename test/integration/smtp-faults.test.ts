@@ -47,7 +47,7 @@ describe(`[${backend.name}] SMTP faults`, function () {
     peer = await faultySmtp();
     const config = loadConfig(
       {
-        NODE_ENV: 'test', DATABASE_URL: backend.databaseUrl, REDIS_URL: backend.redisUrl, SMTP_URL: peer.url,
+        NODE_ENV: 'test', DATABASE_URL: backend.databaseUrl, REDIS_URL: backend.redisUrl, SMTP_URL: peer.url, PAYMENT_PROVIDER: 'test',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-smtpfault-')), SEED_DEMO: 'false',
       },
       { envFile: false },
