@@ -12,6 +12,7 @@ import * as payments from './20261122000200_payments.js';
 import * as chatPhotos from './20261122000300_chat_photos.js';
 import * as eventRelay from './20261122000400_event_relay.js';
 import * as searchFilters from './20261123000100_search_filters.js';
+import * as discountRules from './20261123000900_discount_rules.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -28,6 +29,7 @@ const migrations: [string, Migration][] = [
   ['20261122000300_chat_photos', chatPhotos],
   ['20261122000400_event_relay', eventRelay],
   ['20261123000100_search_filters', searchFilters],
+  ['20261123000900_discount_rules', discountRules],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -45,6 +45,8 @@ import { createEventBus, type EventBus } from './events/event-bus.js';
 import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
+import { DiscountCodesAdminService } from './promotions/discount-codes-admin-service.js';
+import { DiscountCodesService } from './promotions/discount-codes-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -84,6 +86,10 @@ export interface Services {
   /** Live events to members' open pages (GET /api/events), across processes with Redis. */
   events: EventBus;
   badges: BadgesService;
+  /** Members' discount codes: checking one, and reserving, confirming and releasing its uses. */
+  discountCodes: DiscountCodesService;
+  /** Operators' side of discount codes (`amora codes`). */
+  discountCodesAdmin: DiscountCodesAdminService;
 }
 
 export function createServices(deps: {
@@ -146,5 +152,7 @@ export function createServices(deps: {
     autoLike: new AutoLikeService(db, badges),
     events,
     badges,
+    discountCodes: new DiscountCodesService(db, deps.redis, logger),
+    discountCodesAdmin: new DiscountCodesAdminService(db),
   };
 }

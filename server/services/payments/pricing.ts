@@ -104,3 +104,12 @@ export function bestDiscount(bundle: PricedBundle, candidates: readonly Discount
   }
   return best?.discount ?? null;
 }
+
+/** An amount in minor units written for `lng`: "€7.49", "7,49 €", "7,49 zł". */
+export function formatMoney(lng: string, cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
