@@ -9,8 +9,7 @@ import type { AppError } from '../../server/errors.js';
 import type { CodeRules } from '../../server/services/promotions/discount-codes-admin-service.js';
 import { CODE_TRIES_PER_ADDRESS, CODE_TRIES_PER_MEMBER } from '../../server/services/promotions/discount-codes-service.js';
 import { describeEachBackend } from '../helpers/backends.js';
-import type { agent} from '../helpers/http.js';
-import { loggedInAgent } from '../helpers/http.js';
+import { loggedInAgent, type agent } from '../helpers/http.js';
 import { createMember } from '../helpers/members.js';
 
 const RULES: CodeRules = {
