@@ -23,14 +23,10 @@ describe('[sqlite] amora codes', function () {
 
   it('creates one code with every rule, after a dry run that changes nothing', async () => {
     const member = await createMember(env.rt.db, { siteId: 2 });
-    const rules = ['--percent', '20', '--currency', 'eur', '--min-order', '24.95', '--country', 'nl', '--user', String(member.id),
-      '--expires', '2099-01-01', '--methods', 'ideal,creditcard', '--max-uses', '1', '--campaign', 'winback'];
-    const before = await count();
-    const dry = await amora('create', ' Winback-Ann ', ...rules, '--dry-run');
-    expect(dry.code, dry.stderr).to.equal(1); // 2099 is more than five years away
-    expect(dry.stderr).to.include('--expires must be at most five years away');
     const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    rules[rules.indexOf('--expires') + 1] = soon;
+    const rules = ['--percent', '20', '--currency', 'eur', '--min-order', '24.95', '--country', 'nl', '--user', String(member.id),
+      '--expires', soon, '--methods', 'ideal,creditcard', '--max-uses', '1', '--campaign', 'winback'];
+    const before = await count();
     const dry2 = await amora('create', ' Winback-Ann ', ...rules, '--dry-run');
     expect(dry2.stdout).to.match(/^would create 1 code: WINBACK-ANN 20% off, minimum order 24\.95 EUR, country NL, member \d+/);
     expect(dry2.stdout).to.include('(dry run, nothing changed)');
@@ -46,16 +42,12 @@ describe('[sqlite] amora codes', function () {
 
   it('refuses bad input with a clear message and changes nothing', async () => {
     const before = await count();
+    // Each flag's own checks are unit tests (test/unit/codes-input.test.ts); here, that a refusal reaches the operator.
     const cases: [string[], string][] = [
-      [['create', 'BAD-1', '--percent', '-5'], '--percent must be a whole number from 1 to 90, got "-5"'],
       [['create', 'BAD-1', '--percent', '1e9'], '--percent must be a whole number from 1 to 90, got "1e9"'],
-      [['create', 'BAD-1', '--percent', '10', '--expires', '2026-02-31'], '--expires must be a date like 2026-12-31'],
-      [['create', 'BAD-1', '--percent', '10', '--min-order', '20'], '--min-order needs --currency'],
-      [['create', 'BAD-1', '--percent', '10', '--country', 'NL', '--currency', 'GBP'], 'members in NL pay in EUR, not GBP'],
-      [['create', 'BAD-1', '--percent', '10', '--methods', 'ideal,bitcoin'], 'unknown: bitcoin'],
-      [['create', 'BAD-1', '--percent', '10', '--site', 'nope.example'], 'no site with the domain "nope.example"'],
       [['create', 'BAD-1', '--percent', '10', '--colour', 'red'], "unknown option '--colour'"],
       [['create', 'X'.repeat(10_240), '--percent', '10'], 'a code is 3-32 letters'],
+      [['create', 'BAD-1', '--percent', '10', '--site', 'nope.example'], 'no site with the domain "nope.example"'],
       [['batch', '--count', '5', '--percent', '10', '--out', join(dir, 'x.csv')], 'a batch needs --campaign'],
     ];
     for (const [args, message] of cases) {
@@ -103,6 +95,6 @@ describe('[sqlite] amora codes', function () {
     expect(await env.rt.db('discount_codes').where({ campaign: 'summer', status: 'active' }).count({ n: '*' }).first()).to.deep.include({ n: 50 });
     expect((await amora('disable', code.toLowerCase(), 'NO-SUCH')).stdout).to.equal('disabled 1, already disabled 0, not found 1 (NO-SUCH)\n');
     expect((await amora('disable', '--campaign', 'summer')).stdout).to.equal('disabled 49, already disabled 1, not found 0\n');
-    expect((await amora('list', '--campaign', 'summer')).stdout).to.equal('listed 0 code(s), used 0 time(s)\n');
+    expect(await env.rt.db('discount_codes').where({ campaign: 'summer', status: 'active' }).count({ n: '*' }).first()).to.deep.include({ n: 0 });
   });
 });
