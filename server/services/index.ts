@@ -114,7 +114,8 @@ export function createServices(deps: {
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
   const bundles = new BundlesService(db);
-  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger);
+  const discountCodes = new DiscountCodesService(db, deps.redis, logger);
+  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes);
   return {
     mail,
     tokens,
@@ -152,7 +153,7 @@ export function createServices(deps: {
     autoLike: new AutoLikeService(db, badges),
     events,
     badges,
-    discountCodes: new DiscountCodesService(db, deps.redis, logger),
+    discountCodes,
     discountCodesAdmin: new DiscountCodesAdminService(db),
   };
 }
