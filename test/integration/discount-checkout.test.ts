@@ -88,6 +88,35 @@ describeEachBackend('discount codes at checkout', (env) => {
     expect((await ann.buy(bundle, '', 'discount-key-0005').expect(201)).body.amount_cents).to.equal(1995);
   });
 
+  it('without JavaScript: the code field on /credits and the payment page, struck-through prices, and the price paid', async () => {
+    await services().discountCodesAdmin.create('PAGE-20', { ...RULES, percent: 20 });
+    const bundle = await eurBundle();
+    const dora = await buyer('Dora');
+    const list = await dora.a.get('/credits').query({ code: ' page-20 ' }).expect(200);
+    expect(list.text).to.include('data-testid="code-applied"').and.include('Code PAGE-20: 20% off');
+    expect(list.text).to.match(/<s class="price__old">.*€19\.95<\/s>/).and.include('€15.96').and.include('You save €3.99');
+    expect(list.text).to.include(`href="/credits/${bundle}?code=PAGE-20"`);
+    const refused = await dora.a.get('/credits').query({ code: 'NOT-A-CODE' }).expect(200);
+    expect(refused.text).to.include('Code not found').and.not.include('price__old');
+    expect((await dora.a.get('/credits').query({ code: 'x'.repeat(10_000) }).expect(200)).text).to.include('Enter a discount code of 3 to 32');
+
+    const chooser = await dora.a.get(`/credits/${bundle}`).query({ code: 'PAGE-20' }).expect(200);
+    expect(chooser.text).to.include('Pay €15.96').and.include('name="code" value="PAGE-20"');
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(chooser.text)![1]!;
+    const form = { _csrf: csrfFrom(chooser.text), method: 'ideal', idempotency_key: key, code: 'PAGE-20' };
+    await dora.a.post(`/credits/${bundle}`).type('form').send(form).expect(303);
+    expect(await db()('payments').where({ user_id: dora.id }).pluck('amount_cents')).to.deep.equal([1596]);
+
+    // Taken meanwhile: the payment page says so, and starts nothing.
+    const ed = await buyer('Ed');
+    const page = await ed.a.get(`/credits/${bundle}`).query({ code: 'PAGE-20' }).expect(200);
+    expect(page.text).to.include('Code already used');
+    const edKey = /name="idempotency_key" value="([^"]+)"/.exec(page.text)![1]!;
+    const late = await ed.a.post(`/credits/${bundle}`).type('form').send({ _csrf: csrfFrom(page.text), method: 'ideal', idempotency_key: edKey, code: 'PAGE-20' }).expect(409);
+    expect(late.text).to.include('Code already used').and.include('Pay €19.95');
+    expect(await db()('payments').where({ user_id: ed.id }).first()).to.equal(undefined);
+  });
+
   it('gives the code back when reconcile expires an abandoned checkout', async () => {
     await services().discountCodesAdmin.create('LEFT-OPEN', RULES);
     const carl = await buyer('Carl');
