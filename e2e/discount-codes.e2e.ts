@@ -1,0 +1,53 @@
+// A discount code in Chromium on a phone (issue 14): typed into the field on /credits, the bundle
+// cards show the old price struck through and the new one; the payment page names the
+// discounted price; the test checkout is paid; the code is then used.
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { createE2eMember, logIn, serverDb } from './members.js';
+import { SCREENSHOTS, openPage, useHarness } from './harness.js';
+
+describe('discount codes in the browser', function () {
+  this.timeout(180_000);
+  const harness = useHarness();
+  let db: Knex;
+
+  before(() => {
+    db = serverDb(harness());
+  });
+  after(() => db.destroy());
+
+  it('phone: apply a code, see the struck-through prices, pay the discounted price, and the code is used', async () => {
+    const now = Date.now();
+    await db('discount_codes').insert({ code: 'E2E-TWENTY', value_percentage: 20, status: 'active', kind: 'code', max_uses: 1, uses: 0, created_at: now });
+    const buyer = await createE2eMember(db, 'CodeBuyer');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    const base = harness().baseUrl;
+    await logIn(page, base, buyer);
+    await page.goto(`${base}/credits`);
+    await page.locator('.code-form input[name="code"]').fill(' e2e-twenty ');
+    await Promise.all([page.waitForURL(/\/credits\?code=/), page.locator('.code-form button[type="submit"]').click()]);
+    await page.getByTestId('code-applied').waitFor();
+    expect(await page.locator('.bundle .price__old').count()).to.equal(4);
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-credits-discount.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'horizontal overflow').to.be.at.most(0);
+
+    await Promise.all([page.waitForURL(/\/credits\/\d+\?code=E2E-TWENTY$/), page.locator('.bundle--p0 a').click()]);
+    const pay = (await page.getByTestId('pay').textContent())!;
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-checkout-discount.png'), fullPage: true });
+    await page.locator('label.method[data-method="creditcard"]').click();
+    await Promise.all([page.waitForURL(/\/test-checkout\/tp_/), page.getByTestId('pay').click()]);
+    await Promise.all([page.waitForURL(/\/transactions\/[0-9a-f]{24}$/), page.locator('button[data-action="pay"]').click()]);
+    await page.locator('[data-state="completed"]').waitFor();
+    const paid = await db('payments').where({ user_id: buyer.userId }).first('amount_cents', 'discount_cents', 'currency');
+    expect(pay).to.include(((paid.amount_cents as number) / 100).toFixed(2).replace('.', pay.includes(',') ? ',' : '.'));
+    expect(Number(paid.discount_cents)).to.be.above(0);
+    expect((await db('discount_redemptions').where({ user_id: buyer.userId }).first('status')).status).to.equal('used');
+
+    await page.goto(`${base}/credits?code=E2E-TWENTY`);
+    expect(await page.locator('.code-form .notice--error').textContent()).to.equal('Code already used');
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+});
