@@ -13,6 +13,7 @@ import * as chatPhotos from './20261122000300_chat_photos.js';
 import * as eventRelay from './20261122000400_event_relay.js';
 import * as searchFilters from './20261123000100_search_filters.js';
 import * as discountRules from './20261123000900_discount_rules.js';
+import * as promotionCodes from './20261123000910_promotion_codes.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -30,6 +31,7 @@ const migrations: [string, Migration][] = [
   ['20261122000400_event_relay', eventRelay],
   ['20261123000100_search_filters', searchFilters],
   ['20261123000900_discount_rules', discountRules],
+  ['20261123000910_promotion_codes', promotionCodes],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -226,3 +226,9 @@ export async function memberSiteOf(db: Runner, userId: number): Promise<number |
   const row = (await db('users').where({ id: userId }).whereNot({ status: 'deleted' }).first('site_id')) as Raw | undefined;
   return row ? Number(row.site_id) : undefined;
 }
+
+/** What the welcome offer and the time bonus depend on: whether the member ever paid, and when they signed up. */
+export async function promoFactsOf(db: Runner, userId: number): Promise<{ paidUser: boolean; signupDate: number } | undefined> {
+  const row = (await db('users').where({ id: userId }).first('paid_user', 'signup_date')) as Raw | undefined;
+  return row && { paidUser: Boolean(row.paid_user), signupDate: Number(row.signup_date) };
+}

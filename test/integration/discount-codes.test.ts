@@ -96,8 +96,6 @@ describeEachBackend('discount codes', (env) => {
       expect(answer).to.deep.equal({ status: 404, body: { error: { code: 'discount_code_not_found', message: 'Code not found' } } });
     }
     await lookUp(a, { code: 'mine-only' }).expect(200);
-    const welcome = await lookUp(a, { welcome: 'true' }).expect(404);
-    expect(welcome.body.error.code).to.equal('discount_code_not_found');
   });
 
   it("says 'Code already used' once the member used it, or when its uses are taken", async () => {
@@ -178,6 +176,48 @@ describeEachBackend('discount codes', (env) => {
       if (err.code === 'rate_limited') refused++;
     }
     expect(refused).to.equal(1);
+  });
+
+  it('grants the time bonus TIMEBONUS25 only to a member who never paid, in the 4 hours after signing up, once', async () => {
+    const bundles = [{ id: 1, credits: 100, priceCents: 1795, currency: 'GBP' }];
+    const base = { siteId: 1, country: 'GB', ip: `test-${randomBytes(4).toString('hex')}`, lng: 'en', bundles, code: ' timebonus25 ' };
+    const fresh = await buyer();
+    const signup = Number((await db()('users').where({ id: fresh.id }).first('signup_date')).signup_date);
+    expect(await codes().timeBonusOf(fresh.id)).to.deep.equal({ isVisible: true, endsAt: signup + 4 * 3600_000 });
+    const ok = await codes().check({ ...base, userId: fresh.id });
+    expect(ok.quotes[0]!.quote).to.include({ discountPercent: 25, amountCents: 1346 });
+    expect((await codes().timeBonusOf(fresh.id, signup + 4 * 3600_000)).isVisible).to.equal(false);
+
+    const old = await buyer();
+    await db()('users').where({ id: old.id }).update({ signup_date: Date.now() - 4 * 3600_000 - 1000 });
+    const paid = await buyer();
+    await db()('users').where({ id: paid.id }).update({ paid_user: true });
+    for (const who of [old, paid]) {
+      expect((await codes().timeBonusOf(who.id)).isVisible).to.equal(false);
+      const err = (await codes().check({ ...base, userId: who.id }).catch((e: unknown) => e)) as AppError;
+      expect(err.code).to.equal('discount_code_not_found');
+      const id = await codeId('TIMEBONUS25');
+      const refused = (await codes().reserve({ paymentId: await newPayment(who.id), userId: who.id, siteId: 1, codeId: id }).catch((e: unknown) => e)) as AppError;
+      expect(refused.code, 'the server refuses it at checkout too').to.equal('discount_code_not_found');
+    }
+
+    const paymentId = await newPayment(fresh.id, await codeId('TIMEBONUS25'));
+    await codes().reserve({ paymentId, userId: fresh.id, siteId: 1, codeId: await codeId('TIMEBONUS25') });
+    await codes().confirm(paymentId);
+    expect((await codes().timeBonusOf(fresh.id)).isVisible).to.equal(false);
+    expect(((await codes().check({ ...base, userId: fresh.id }).catch((e: unknown) => e)) as AppError).code).to.equal('discount_code_used');
+  });
+
+  it('answers welcome=true with WELCOME25 while the member may use it, else "Code not found"', async () => {
+    const { a } = await member('a');
+    const offer = await lookUp(a, { welcome: 'true' }).expect(200);
+    expect(offer.body.discountcode).to.include({ code: 'WELCOME25', value_percentage: 25 });
+    expect(offer.body.bundles[0]).to.include({ eligible: true, amount_cents: 1346 });
+    const late = await buyer();
+    await db()('users').where({ id: late.id }).update({ signup_date: Date.now() - 7 * 86_400_000 - 1000 });
+    const who = { siteId: 1, userId: late.id, country: 'GB', lng: 'en', bundles: [{ id: 1, credits: 100, priceCents: 1795, currency: 'GBP' }] };
+    expect(((await codes().welcomeOffer(who).catch((e: unknown) => e)) as AppError).code).to.equal('discount_code_not_found');
+    expect((await codes().welcomeOffer({ ...who, welcomeDays: 8 })).code.code).to.equal('WELCOME25');
   });
 
   it('ten concurrent checkouts with one single-use code: exactly one gets it, the rest "Code already used"', async () => {

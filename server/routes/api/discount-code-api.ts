@@ -1,12 +1,12 @@
 // GET /api/discountcode.php (SPEC.md §7): the client passes its page's query through (`code=…`,
 // plus `bundle` and `method` when a bundle or method is chosen); other parameters of that query
 // are ignored. The answer is the code as SPEC.md §3 names its fields, and what each bundle costs
-// with it. `welcome=true` asks for the member's welcome offer: not built yet, so always 'Code not
-// found' (the client ignores errors on that variant).
+// with it. `welcome=true` asks for the member's welcome offer (WELCOME25 while they may use it,
+// else 'Code not found', which the client ignores).
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { localeOf } from '../../middleware/locale.js';
-import { codeNotFound, type CheckedCode } from '../../services/promotions/discount-codes-service.js';
+import type { CheckedCode } from '../../services/promotions/discount-codes-service.js';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
 import { PAYMENT_METHODS } from '../../../types/payments.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -30,13 +30,12 @@ export function discountCodeApi({ services }: RouteDeps): Router {
     const viewer = viewerOf(req);
     res.set('Cache-Control', 'no-store');
     const q = parseInput(querySchema, { code: req.query.code, welcome: req.query.welcome, bundle: req.query.bundle, method: req.query.method });
-    if (q.welcome === 'true') throw codeNotFound();
     const country = countryOf(req);
     const bundles = await services.bundles.forCountry(req.site.id, country, settingsOf(req).message_credits);
-    const checked = await services.discountCodes.check({
-      siteId: req.site.id, userId: viewer.userId, country, ip: req.ip ?? '', lng: localeOf(req), code: q.code as string,
-      bundles, bundleId: q.bundle, method: q.method,
-    });
+    const who = { siteId: req.site.id, userId: viewer.userId, country, lng: localeOf(req), bundles, bundleId: q.bundle, method: q.method };
+    const checked = q.welcome === 'true'
+      ? await services.discountCodes.welcomeOffer(who)
+      : await services.discountCodes.check({ ...who, ip: req.ip ?? '', code: q.code as string });
     res.json(answerOf(checked));
   });
 

@@ -13,8 +13,8 @@ import { AppError, RateLimitedError } from '../../errors.js';
 import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { createLimiter } from '../../lib/rate-limiter.js';
 import {
-  deleteReservation, findCode, findCodeById, forceUse, giveBackUse, insertRedemption, markRedemptionUsed, paymentDiscountOf, redemptionOf,
-  takeUse, type DiscountCodeRow,
+  deleteReservation, findCode, findCodeById, forceUse, giveBackUse, insertRedemption, markRedemptionUsed, paymentDiscountOf, promoFactsOf,
+  redemptionOf, takeUse, type DiscountCodeRow,
 } from '../../repos/discount-codes-repo.js';
 import type { RedisClient } from '../../sessions.js';
 import { choiceOf, type PaymentMethod } from '../../../types/payments.js';
@@ -24,6 +24,14 @@ import { memberCode } from './discount-code-rules.js';
 /** Failed code entries allowed per hour: a member mistyping a few times never meets it; a guesser does. */
 export const CODE_TRIES_PER_MEMBER = 10;
 export const CODE_TRIES_PER_ADDRESS = 30;
+
+/** The time bonus (SPEC.md §4, §9): 25% with TIMEBONUS25 for a member who has never paid, in the 4 hours after signing up. */
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_MS = 4 * 3600_000;
+/** The welcome offer (SPEC.md §1): 25% on the first purchase with WELCOME25, for some days after signing up. */
+export const WELCOME_CODE = 'WELCOME25';
+export const DEFAULT_WELCOME_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 export const codeNotFound = () => new AppError('discount_code_not_found', 404, 'discountNotFound');
 export const codeUsed = () => new AppError('discount_code_used', 409, 'discountUsed');
@@ -44,6 +52,21 @@ export interface CodeCheck {
   /** The bundle being bought, when one is chosen. */
   bundleId?: number;
   method?: PaymentMethod;
+  /** How long the welcome offer lasts on this site (default 7 days). */
+  welcomeDays?: number;
+}
+
+/** Whom a code is checked for: the welcome offer and the time bonus depend on the member's history. */
+interface Holder {
+  siteId: number;
+  userId: number;
+  welcomeDays?: number;
+}
+
+export interface TimeBonus {
+  isVisible: boolean;
+  /** When the 4 hours end (epoch ms); null when the bonus is not visible. */
+  endsAt: number | null;
 }
 
 export interface CheckedCode {
@@ -73,7 +96,32 @@ export class DiscountCodesService {
     const normalized = memberCode(c.code);
     await this.countTry(c);
     const row = await findCode(this.db, normalized);
-    if (!row || !isTheirs(row, c.siteId, c.userId, Date.now())) throw codeNotFound();
+    if (!row || !(await this.isTheirs(this.db, row, c, Date.now()))) throw codeNotFound();
+    return this.priced(row, c);
+  }
+
+  /**
+   * The member's welcome offer (GET /api/discountcode.php?welcome=true), priced like a code they
+   * typed; 'Code not found' once they paid, used it or the days are over. Costs no try: nothing
+   * is guessed.
+   */
+  async welcomeOffer(c: Omit<CodeCheck, 'code' | 'ip'>): Promise<CheckedCode> {
+    const row = await findCode(this.db, WELCOME_CODE);
+    if (!row || !(await this.isTheirs(this.db, row, c, Date.now()))) throw codeNotFound();
+    if (await redemptionOf(this.db, row.id, c.userId)) throw codeNotFound();
+    return this.priced(row, { ...c, ip: '', code: WELCOME_CODE }, { free: true });
+  }
+
+  /** Whether the time bonus shows for a member now (SPEC.md §4): never paid, signed up less than 4 hours ago, TIMEBONUS25 not used. */
+  async timeBonusOf(userId: number, now = Date.now()): Promise<TimeBonus> {
+    const [facts, row] = await Promise.all([promoFactsOf(this.db, userId), findCode(this.db, TIME_BONUS_CODE)]);
+    const endsAt = facts ? facts.signupDate + TIME_BONUS_MS : 0;
+    if (!facts || !row || row.status !== 'active' || facts.paidUser || now >= endsAt || now < facts.signupDate) return { isVisible: false, endsAt: null };
+    if (await redemptionOf(this.db, row.id, userId)) return { isVisible: false, endsAt: null };
+    return { isVisible: true, endsAt };
+  }
+
+  private async priced(row: DiscountCodeRow, c: CodeCheck, o: { free?: boolean } = {}): Promise<CheckedCode> {
     const prior = await redemptionOf(this.db, row.id, c.userId);
     if (prior?.status === 'reserved') throw codeReserved();
     if (prior || (row.maxUses !== null && row.uses >= row.maxUses)) throw codeUsed();
@@ -91,7 +139,7 @@ export class DiscountCodesService {
         amount: formatMoney(c.lng, row.minimumOrderCents ?? 0, row.currency ?? currency ?? 'EUR'),
       });
     }
-    await this.refundTry(c);
+    if (!o.free) await this.refundTry(c);
     return { code: row, discount, quotes };
   }
 
@@ -104,7 +152,7 @@ export class DiscountCodesService {
     const work = (outer: Runner) =>
       outer.transaction(async (tx) => {
         const row = await findCodeById(tx, r.codeId);
-        if (!row || !isTheirs(row, r.siteId, r.userId, Date.now())) throw codeNotFound();
+        if (!row || !(await this.isTheirs(tx, row, r, Date.now()))) throw codeNotFound();
         if (!(await takeUse(tx, r.codeId, Date.now()))) throw codeUsed();
         try {
           await insertRedemption(tx, { codeId: r.codeId, userId: r.userId, paymentId: r.paymentId, status: 'reserved' });
@@ -150,6 +198,22 @@ export class DiscountCodesService {
     return runner ? work(runner) : retryOnDeadlock(() => work(this.db));
   }
 
+  /**
+   * Whether a stored code is one this member may use on this site now; else it is 'not found'.
+   * The time bonus and the welcome offer are the server's to grant, whatever a browser says.
+   */
+  private async isTheirs(db: Runner, row: DiscountCodeRow, h: Holder, now: number): Promise<boolean> {
+    if (row.status !== 'active') return false;
+    if (row.expiresAt !== null && row.expiresAt <= now) return false;
+    if (row.siteId !== null && row.siteId !== h.siteId) return false;
+    if (row.userId !== null && row.userId !== h.userId) return false;
+    if (row.kind === 'code') return true;
+    const facts = await promoFactsOf(db, h.userId);
+    if (!facts || facts.paidUser) return false;
+    const window = row.kind === 'timebonus' ? TIME_BONUS_MS : (h.welcomeDays ?? DEFAULT_WELCOME_DAYS) * DAY_MS;
+    return now >= facts.signupDate && now - facts.signupDate < window;
+  }
+
   /** Every entry costs a try up front (so a burst cannot slip past a check); a code that works gets it back. */
   private async countTry(c: CodeCheck): Promise<void> {
     try {
@@ -163,15 +227,6 @@ export class DiscountCodesService {
   private async refundTry(c: CodeCheck): Promise<void> {
     await Promise.all([this.perMember.reward(`${c.siteId}:${c.userId}`, 1), this.perAddress.reward(c.ip, 1)]);
   }
-}
-
-/** Whether a stored code is one this member may use on this site now (else it is 'not found'). */
-function isTheirs(row: DiscountCodeRow, siteId: number, userId: number, now: number): boolean {
-  if (row.kind !== 'code') return false; // the welcome offer and the time bonus have rules of their own (not yet built)
-  if (row.status !== 'active') return false;
-  if (row.expiresAt !== null && row.expiresAt <= now) return false;
-  if (row.siteId !== null && row.siteId !== siteId) return false;
-  return row.userId === null || row.userId === userId;
 }
 
 export function discountOf(row: DiscountCodeRow): Discount {
