@@ -17,6 +17,36 @@ describe('discount codes in the browser', function () {
   });
   after(() => db.destroy());
 
+  it('phone: a new member sees the time bonus counting down, claims it, pays 25% less, and the bonus is gone', async () => {
+    const member = await createE2eMember(db, 'BonusBuyer');
+    await db('users').where({ id: member.userId }).update({ signup_date: Date.now() - 60_000, paid_user: false });
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    const base = harness().baseUrl;
+    await logIn(page, base, member);
+    await page.goto(`${base}/members`);
+    await page.locator('[data-island="time-bonus-countdown"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const clock = page.getByTestId('time-bonus-clock');
+    const first = await clock.textContent();
+    expect(first).to.match(/^03:5\d:\d\d$/);
+    await page.waitForFunction((before) => document.querySelector('[data-testid="time-bonus-clock"]')?.textContent !== before, first, { timeout: 5000 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-time-bonus.png') });
+
+    await Promise.all([page.waitForURL(/\/credits\?code=TIMEBONUS25$/), page.locator('[data-testid="time-bonus"] a').click()]);
+    await page.getByTestId('code-applied').waitFor();
+    await Promise.all([page.waitForURL(/\/credits\/\d+\?code=TIMEBONUS25$/), page.locator('.bundle--p0 a').click()]);
+    await page.locator('label.method[data-method="creditcard"]').click();
+    await Promise.all([page.waitForURL(/\/test-checkout\/tp_/), page.getByTestId('pay').click()]);
+    await Promise.all([page.waitForURL(/\/transactions\/[0-9a-f]{24}$/), page.locator('button[data-action="pay"]').click()]);
+    await page.locator('[data-state="completed"]').waitFor();
+    const paid = await db('payments').where({ user_id: member.userId }).first('amount_cents', 'discount_cents');
+    expect(Number(paid.discount_cents)).to.equal(Math.floor(((Number(paid.amount_cents) + Number(paid.discount_cents)) * 25 + 50) / 100));
+
+    await page.goto(`${base}/members`);
+    expect(await page.getByTestId('time-bonus').count()).to.equal(0);
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
   it('phone: apply a code, see the struck-through prices, pay the discounted price, and the code is used', async () => {
     const now = Date.now();
     await db('discount_codes').insert({ code: 'E2E-TWENTY', value_percentage: 20, status: 'active', kind: 'code', max_uses: 1, uses: 0, created_at: now });

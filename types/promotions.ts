@@ -1,0 +1,23 @@
+// The time bonus (SPEC.md §4, §9), shared by the server and the countdown island: 25% with the
+// code TIMEBONUS25 for a logged-in member who has never paid, in the 4 hours after signing up.
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_PERCENT = 25;
+export const TIME_BONUS_MS = 4 * 3600_000;
+
+/** When the member's time bonus ends (epoch ms), or null when they have none now. */
+export function timeBonusEndsAt(o: { paidUser: boolean; signupDate: number }, now: number): number | null {
+  const endsAt = o.signupDate + TIME_BONUS_MS;
+  return !o.paidUser && Number.isFinite(o.signupDate) && now >= o.signupDate && now < endsAt ? endsAt : null;
+}
+
+/** "03:59:58": the time left as the countdown shows it, never below zero. */
+export function formatCountdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+}
+
+export interface TimeBonusCountdownProps {
+  /** The time left when the server rendered the page, in ms (the browser's clock may be wrong). */
+  leftMs: number;
+}
