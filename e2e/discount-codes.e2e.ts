@@ -21,6 +21,7 @@ describe('discount codes in the browser', function () {
     const member = await createE2eMember(db, 'BonusBuyer');
     await db('users').where({ id: member.userId }).update({ signup_date: Date.now() - 60_000, paid_user: false });
     const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await page.clock.install(); // the modal's 40 s pass in a moment: time runs, and can be moved on
     const base = harness().baseUrl;
     await logIn(page, base, member);
     await page.goto(`${base}/members`);
@@ -30,6 +31,20 @@ describe('discount codes in the browser', function () {
     expect(first).to.match(/^03:5\d:\d\d$/);
     await page.waitForFunction((before) => document.querySelector('[data-testid="time-bonus-clock"]')?.textContent !== before, first, { timeout: 5000 });
     await page.screenshot({ path: join(SCREENSHOTS, 'phone-time-bonus.png') });
+
+    // 0 credits: the modal after 40 s; "Not now" stores the dismissal, and it does not come back.
+    expect(await page.getByTestId('time-bonus-modal').count()).to.equal(0);
+    await page.clock.fastForward(41_000);
+    await page.getByTestId('time-bonus-modal').waitFor();
+    expect(await page.locator('#time-bonus-title').textContent()).to.equal('Your time bonus: 25% off');
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-time-bonus-modal.png') });
+    await page.getByTestId('time-bonus-dismiss').click();
+    await page.getByTestId('time-bonus-modal').waitFor({ state: 'detached' });
+    for (let i = 0; i < 50 && !(await db('dismissals').where({ user_id: member.userId, alert: 'time_bonus' }).first()); i++) await page.waitForTimeout(100);
+    await page.reload();
+    await page.locator('[data-island="time-bonus-countdown"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.clock.fastForward(41_000);
+    expect(await page.getByTestId('time-bonus-modal').count()).to.equal(0);
 
     await Promise.all([page.waitForURL(/\/credits\?code=TIMEBONUS25$/), page.locator('[data-testid="time-bonus"] a').click()]);
     await page.getByTestId('code-applied').waitFor();

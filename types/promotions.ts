@@ -17,7 +17,12 @@ export function formatCountdown(ms: number): string {
   return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
 
+/** The time-bonus modal opens this long after the member enters the members area (SPEC.md §9). */
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+
 export interface TimeBonusCountdownProps {
   /** The time left when the server rendered the page, in ms (the browser's clock may be wrong). */
   leftMs: number;
+  /** Whether the modal may open (0 credits, not dismissed). */
+  modal: boolean;
 }
