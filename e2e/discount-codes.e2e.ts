@@ -62,6 +62,23 @@ describe('discount codes in the browser', function () {
     await context.close();
   });
 
+  it('phone: the welcome offer counts down after the time bonus is over', async () => {
+    const member = await createE2eMember(db, 'WelcomeBuyer');
+    await db('users').where({ id: member.userId }).update({ signup_date: Date.now() - 2 * 86_400_000 });
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, member);
+    await page.goto(`${harness().baseUrl}/members`);
+    await page.locator('[data-island="welcome-offer-countdown"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const left = page.getByTestId('welcome-offer-left');
+    const first = await left.textContent();
+    expect(first).to.match(/^Offer valid for 4 d 23:5\d:\d\d$/);
+    await page.waitForFunction((before) => document.querySelector('[data-testid="welcome-offer-left"]')?.textContent !== before, first, { timeout: 5000 });
+    expect(await page.getByTestId('time-bonus').count()).to.equal(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-welcome-offer.png') });
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
   it('phone: apply a code, see the struck-through prices, pay the discounted price, and the code is used', async () => {
     const now = Date.now();
     await db('discount_codes').insert({ code: 'E2E-TWENTY', value_percentage: 20, status: 'active', kind: 'code', max_uses: 1, uses: 0, created_at: now });

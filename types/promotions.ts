@@ -26,3 +26,29 @@ export interface TimeBonusCountdownProps {
   /** Whether the modal may open (0 credits, not dismissed). */
   modal: boolean;
 }
+
+/** The welcome offer (SPEC.md §1): 25% with WELCOME25 on the first purchase, for some days after signing up. */
+export const WELCOME_CODE = 'WELCOME25';
+export const WELCOME_PERCENT = 25;
+export const DEFAULT_WELCOME_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** When the member's welcome offer ends (epoch ms), or null when they have none now. */
+export function welcomeEndsAt(o: { paidUser: boolean; signupDate: number }, now: number, days = DEFAULT_WELCOME_DAYS): number | null {
+  const endsAt = o.signupDate + days * DAY_MS;
+  return !o.paidUser && Number.isFinite(o.signupDate) && now >= o.signupDate && now < endsAt ? endsAt : null;
+}
+
+/**
+ * The welcome offer's line (SPEC.md §1): 'Offer valid for {timeLeft}' ("6 d 23:59:59", `dayUnit`
+ * being the language's abbreviation of day), and in its last day 'Act Fast, Only {timeLeft} hours
+ * to Claim' (whole hours, at least 1).
+ */
+export function welcomeCountdown(ms: number, dayUnit: string): { key: 'validFor' | 'actFast'; timeLeft: string } {
+  if (ms < DAY_MS) return { key: 'actFast', timeLeft: String(Math.max(1, Math.ceil(ms / 3600_000))) };
+  return { key: 'validFor', timeLeft: `${Math.floor(ms / DAY_MS)} ${dayUnit} ${formatCountdown(ms % DAY_MS)}` };
+}
+
+export interface WelcomeCountdownProps {
+  leftMs: number;
+}

@@ -20,15 +20,12 @@ import type { RedisClient } from '../../sessions.js';
 import { choiceOf, type PaymentMethod } from '../../../types/payments.js';
 import { formatMoney, priceOf, refusalOf, type Discount, type PriceQuote, type PricedBundle } from '../payments/pricing.js';
 import { memberCode } from './discount-code-rules.js';
-import { TIME_BONUS_CODE, TIME_BONUS_MS } from '../../../types/promotions.js';
+import { DEFAULT_WELCOME_DAYS, TIME_BONUS_CODE, TIME_BONUS_MS, WELCOME_CODE } from '../../../types/promotions.js';
 
 /** Failed code entries allowed per hour: a member mistyping a few times never meets it; a guesser does. */
 export const CODE_TRIES_PER_MEMBER = 10;
 export const CODE_TRIES_PER_ADDRESS = 30;
 
-/** The welcome offer (SPEC.md §1): 25% on the first purchase with WELCOME25, for some days after signing up. */
-export const WELCOME_CODE = 'WELCOME25';
-export const DEFAULT_WELCOME_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export const codeNotFound = () => new AppError('discount_code_not_found', 404, 'discountNotFound');
