@@ -4,6 +4,7 @@ import { ConfigError } from '../server/config.js';
 import { AppError } from '../server/errors.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerChat } from './commands/chat.js';
+import { registerCodes } from './commands/codes.js';
 import { registerCompany } from './commands/company.js';
 import { registerCredits } from './commands/credits.js';
 import { registerDb } from './commands/db.js';
@@ -25,6 +26,7 @@ registerCredits(program);
 registerProfiles(program);
 registerPhotos(program);
 registerPayments(program);
+registerCodes(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

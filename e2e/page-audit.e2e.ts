@@ -74,6 +74,8 @@ function families(f: Fixtures): Family[] {
     ['settings', '/settings'],
     ['credits', '/credits'],
     ['credits-bundle', `/credits/${f.bundleId}`],
+    ['credits-code', '/credits?code=AUDIT20'],
+    ['credits-bundle-code', `/credits/${f.bundleId}?code=AUDIT20`],
     ['transactions', '/transactions'],
     ['premium', '/premium'],
     ['directdebit', `/directdebit?bundle=${f.bundleId}`],
@@ -111,6 +113,10 @@ async function makeFixtures(db: Knex): Promise<Fixtures> {
   })));
   const bundle = await db('bundles').where({ currency: 'GBP' }).orderBy('credits').first('id') as { id: number } | undefined;
   const anyBundle = bundle ?? (await db('bundles').orderBy('credits').first('id') as { id: number });
+  // A discount code, so the pages with struck-through prices are audited too.
+  if (!(await db('discount_codes').where({ code: 'AUDIT20' }).first('id'))) {
+    await db('discount_codes').insert({ code: 'AUDIT20', value_percentage: 20, status: 'active', kind: 'code', uses: 0, created_at: Date.now() });
+  }
   return { member, profileId: partner, bundleId: Number(anyBundle.id), conversationId: Number(conversationId) };
 }
 

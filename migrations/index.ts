@@ -13,6 +13,8 @@ import * as chatPhotos from './20261122000300_chat_photos.js';
 import * as eventRelay from './20261122000400_event_relay.js';
 import * as searchFilters from './20261123000100_search_filters.js';
 import * as fileRemovals from './20261123000200_file_removals.js';
+import * as discountRules from './20261123000900_discount_rules.js';
+import * as promotionCodes from './20261123000910_promotion_codes.js';
 import * as usernameKeys from './20261123130100_username_keys.js';
 import * as usernameKeysBackfill from './20261123130200_username_keys_backfill.js';
 
@@ -32,6 +34,8 @@ const migrations: [string, Migration][] = [
   ['20261122000400_event_relay', eventRelay],
   ['20261123000100_search_filters', searchFilters],
   ['20261123000200_file_removals', fileRemovals],
+  ['20261123000900_discount_rules', discountRules],
+  ['20261123000910_promotion_codes', promotionCodes],
   ['20261123130100_username_keys', usernameKeys],
   ['20261123130200_username_keys_backfill', usernameKeysBackfill],
 ];

@@ -45,6 +45,7 @@ import { directDebitRoutes } from './routes/pages/direct-debit-routes.js';
 import { creditsRoutes } from './routes/pages/credits-routes.js';
 import { testCheckoutRoutes } from './routes/pages/test-checkout-routes.js';
 import { paymentsApi } from './routes/api/payments-api.js';
+import { discountCodeApi } from './routes/api/discount-code-api.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(likesApi(routeDeps));
   app.use(chatApi(routeDeps));
   app.use(paymentsApi(routeDeps));
+  app.use(discountCodeApi(routeDeps));
   app.use(webhookRoutes(routeDeps, logger));
   app.use(eventStreams.router());
   app.use('/api', notFoundHandler);

@@ -25,6 +25,8 @@ export interface PageContext {
   csrfToken: string;
   /** Path and query of this request, for "return here" links. */
   currentUrl: string;
+  /** When the server began this page (epoch ms): views that show time left count from it. */
+  now: number;
   routeName: string;
   showEntryWarning: boolean;
   /** The test payment provider is active: every page says that payments are not real. */

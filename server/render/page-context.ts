@@ -50,6 +50,7 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
     user: req.user,
     csrfToken: deps.csrfToken(req, res),
     currentUrl: req.originalUrl,
+    now: Date.now(),
     routeName: '',
     showEntryWarning,
     testPayments: deps.services.payments.provider.name === 'test',

@@ -61,6 +61,8 @@ const toPayment = (r: Raw): PaymentRow => ({
 export type NewPayment = Pick<PaymentRow, 'publicId' | 'userId' | 'bundleId' | 'credits' | 'amountCents' | 'currency' | 'method' | 'provider' | 'isRepeat' | 'mandateId'> & {
   siteId: number;
   idempotencyKey: string;
+  /** The discount in the amount (pricing.ts); the code is set by setPaymentDiscountCode once reserved. */
+  discountCents?: number;
 };
 
 export async function insertPayment(db: Runner, p: NewPayment): Promise<void> {
@@ -68,8 +70,12 @@ export async function insertPayment(db: Runner, p: NewPayment): Promise<void> {
   await db('payments').insert({
     public_id: p.publicId, user_id: p.userId, site_id: p.siteId, bundle_id: p.bundleId, credits: p.credits, amount_cents: p.amountCents,
     currency: p.currency, method: p.method, provider: p.provider, status: 'open', idempotency_key: p.idempotencyKey,
-    is_repeat: p.isRepeat, mandate_id: p.mandateId, created_at: now, updated_at: now,
+    is_repeat: p.isRepeat, mandate_id: p.mandateId, discount_cents: p.discountCents ?? 0, created_at: now, updated_at: now,
   });
+}
+
+export async function setPaymentDiscountCode(db: Runner, id: number, codeId: number): Promise<void> {
+  await db('payments').where({ id }).update({ discount_code_id: codeId });
 }
 
 export async function findPaymentByKey(db: Runner, idempotencyKey: string): Promise<PaymentRow | undefined> {

@@ -46,6 +46,8 @@ import { createEventBus, type EventBus } from './events/event-bus.js';
 import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
+import { DiscountCodesAdminService } from './promotions/discount-codes-admin-service.js';
+import { DiscountCodesService } from './promotions/discount-codes-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -85,6 +87,10 @@ export interface Services {
   /** Live events to members' open pages (GET /api/events), across processes with Redis. */
   events: EventBus;
   badges: BadgesService;
+  /** Members' discount codes: checking one, and reserving, confirming and releasing its uses. */
+  discountCodes: DiscountCodesService;
+  /** Operators' side of discount codes (`amora codes`). */
+  discountCodesAdmin: DiscountCodesAdminService;
 }
 
 export function createServices(deps: {
@@ -110,7 +116,8 @@ export function createServices(deps: {
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
   const bundles = new BundlesService(db);
-  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger);
+  const discountCodes = new DiscountCodesService(db, deps.redis, logger);
+  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes);
   return {
     mail,
     tokens,
@@ -148,5 +155,7 @@ export function createServices(deps: {
     autoLike: new AutoLikeService(db, badges),
     events,
     badges,
+    discountCodes,
+    discountCodesAdmin: new DiscountCodesAdminService(db),
   };
 }

@@ -11,7 +11,8 @@ export const TEST_MANIFEST = {
       'islands/signup-modal.island.tsx', 'islands/signup-page.island.tsx',
       'islands/photo-gallery.island.tsx', 'islands/like-button.island.tsx', 'islands/match-modal.island.tsx',
       'islands/likes-inbox.island.tsx', 'islands/swipe-game.island.tsx', 'islands/live-badges.island.tsx',
-      'islands/chat-pane.island.tsx', 'islands/payment-status.island.tsx',
+      'islands/chat-pane.island.tsx', 'islands/payment-status.island.tsx', 'islands/time-bonus-countdown.island.tsx',
+      'islands/welcome-offer-countdown.island.tsx',
     ],
   },
   '_runtime-def456.js': { file: 'assets/runtime-def456.js' },
@@ -28,6 +29,8 @@ export const TEST_MANIFEST = {
   // Like the real build: React in the shared vendor chunk, the islands' runtime in the bootstrap.
   'islands/chat-pane.island.tsx': { file: 'assets/chat-pane-9c8b7a.js', imports: ['_runtime-def456.js', 'islands/client.ts'] },
   'islands/payment-status.island.tsx': { file: 'assets/payment-status-5e5e5e.js', imports: ['_runtime-def456.js'] },
+  'islands/time-bonus-countdown.island.tsx': { file: 'assets/time-bonus-countdown-6f6f6f.js', imports: ['_runtime-def456.js'] },
+  'islands/welcome-offer-countdown.island.tsx': { file: 'assets/welcome-offer-countdown-7a7a7a.js', imports: ['_runtime-def456.js'] },
   'views/styles/site.css': { file: 'assets/site-0f0f0f.css', isEntry: true },
 };
 

@@ -19,7 +19,7 @@ async function context(over: Partial<PageContext> = {}): Promise<PageContext> {
   return {
     t: i18n.getFixedT('en'), i18n, lng: 'en', site: { name: 'Amora', domain: 'localhost', languages: ['en'] }, settings,
     company: { name: 'Amora Media B.V.', address: 'Street 1', city: 'Amsterdam', country: 'NL', kvk: '123', vatNumbers: [], supportPhone: '' },
-    user: null, csrfToken: 'token', currentUrl: '/', routeName: '', showEntryWarning: false, testPayments: false, ...over,
+    user: null, csrfToken: 'token', currentUrl: '/', now: Date.now(), routeName: '', showEntryWarning: false, testPayments: false, ...over,
   };
 }
 

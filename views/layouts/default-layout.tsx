@@ -1,16 +1,20 @@
-// Default layout: top bar, banners, content, footer with disclaimer, site-entry warning, signup modal.
+// Default layout: top bar, banners (time bonus or welcome offer, activation, profile), content, footer with disclaimer, site-entry warning, signup modal.
 import type { ReactNode } from 'react';
 import { ActivationReminder } from '../components/activation-reminder.js';
 import { EntryWarning } from '../components/entry-warning.js';
 import { Footer } from '../components/footer.js';
 import { ProfileEnrichWarning } from '../components/profile-enrich-warning.js';
 import { SignupModalSlot } from '../components/signup-islands.js';
+import { TimeBonusBanner } from '../components/time-bonus-banner.js';
+import { WelcomeOfferBanner } from '../components/welcome-offer-banner.js';
 import { TopBar } from '../components/top-bar.js';
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <TopBar />
+      <TimeBonusBanner />
+      <WelcomeOfferBanner />
       <ActivationReminder />
       <ProfileEnrichWarning />
       <main id="main" className="main">{children}</main>

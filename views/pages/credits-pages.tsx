@@ -7,12 +7,21 @@ import type { BundleOffer } from '../../server/services/payments/bundles-service
 import type { PaymentMethod, PaymentView } from '../../types/payments.js';
 import PaymentStatusIsland from '../../islands/payment-status.island.js';
 import { BundleList } from '../components/bundle-list.js';
+import { DiscountCodeForm, DiscountedPrice, type CodeState } from '../components/discount-code.js';
 import { Island } from '../components/island.js';
 import { PaymentMarks } from '../components/payment-marks.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
 
-export function CreditsPage({ bundles, balance, repeat, insufficient = false }: { bundles: BundleOffer[]; balance: number; repeat: { offer: BundleOffer; method: PaymentMethod } | null; insufficient?: boolean }) {
+export interface CreditsPageProps {
+  bundles: BundleOffer[];
+  balance: number;
+  repeat: { offer: BundleOffer; method: PaymentMethod } | null;
+  insufficient?: boolean;
+  code: CodeState;
+}
+
+export function CreditsPage({ bundles, balance, repeat, insufficient = false, code }: CreditsPageProps) {
   const { t, lng, user, settings } = usePage();
   return (
     <div className="container section pricing credits">
@@ -28,7 +37,8 @@ export function CreditsPage({ bundles, balance, repeat, insufficient = false }: 
           <span>{formatMoney(lng, repeat.offer.priceCents, repeat.offer.currency)} · {t(`payments:methods.${repeat.method}`)}</span>
         </a>
       )}
-      <BundleList bundles={bundles} hrefOf={(b) => `/credits/${b.id}`} />
+      <DiscountCodeForm state={code} action="/credits" />
+      <BundleList bundles={bundles} quotes={code.applied?.quotes} hrefOf={(b) => `/credits/${b.id}${withCode(code)}`} />
       <p className="pricing__costs">
         {t('pages:pricing.costs', { message: settings.message_credits, photo: settings.photo_credits, gift: settings.gift_credits })}
       </p>
@@ -39,12 +49,20 @@ export function CreditsPage({ bundles, balance, repeat, insufficient = false }: 
   );
 }
 
-function BundleSummary({ offer }: { offer: BundleOffer }) {
+/** `?code=…` for links that carry an applied code on. */
+const withCode = (code: CodeState) => (code.applied ? `?code=${encodeURIComponent(code.applied.code)}` : '');
+
+function BundleSummary({ offer, code }: { offer: BundleOffer; code?: CodeState }) {
   const { t, lng } = usePage();
+  const quote = code?.applied?.quotes[offer.id];
   return (
     <div className={`checkout__bundle bundle--${offer.style}`}>
       <span className="checkout__credits">{t('pages:pricing.credits', { count: offer.credits })}</span>
-      <span className="checkout__price" data-testid="price">{formatMoney(lng, offer.priceCents, offer.currency)}</span>
+      {quote ? (
+        <DiscountedPrice cents={offer.priceCents} currency={offer.currency} quote={quote} className="checkout__price" />
+      ) : (
+        <span className="checkout__price" data-testid="price">{formatMoney(lng, offer.priceCents, offer.currency)}</span>
+      )}
       <span className="checkout__per">{t('pages:pricing.perMessage', { price: formatMoney(lng, offer.messagePriceCents, offer.currency) })}</span>
     </div>
   );
@@ -59,17 +77,21 @@ export interface PaymentMethodPageProps {
   country: string;
   idempotencyKey: string;
   error: string | null;
+  code: CodeState;
 }
 
 /** Choose how to pay: one radio per method the provider offers here, and one pay button. */
-export function PaymentMethodPage({ offer, methods, selected, country, idempotencyKey, error }: PaymentMethodPageProps) {
+export function PaymentMethodPage({ offer, methods, selected, country, idempotencyKey, error, code }: PaymentMethodPageProps) {
   const { t, lng, csrfToken, settings } = usePage();
   const checked = selected && methods.includes(selected) ? selected : methods[0];
+  // The price the pay button names is the one the provider is asked for (pricing.ts on the server).
+  const price = code.applied?.quotes[offer.id]?.amountCents ?? offer.priceCents;
   return (
     <div className="container section narrow checkout">
       <a className="checkout__back" href="/credits">{t('payments:checkout.back')}</a>
       <h1 className="page-title">{t('payments:checkout.title')}</h1>
-      <BundleSummary offer={offer} />
+      <BundleSummary offer={offer} code={code} />
+      <DiscountCodeForm state={code} action={`/credits/${offer.id}`} />
       {error && <p className="notice notice--error" role="alert">{error}</p>}
       {methods.length === 0 ? (
         <p className="empty-state">{t('payments:checkout.noMethods')}</p>
@@ -77,6 +99,7 @@ export function PaymentMethodPage({ offer, methods, selected, country, idempoten
         <form method="post" action={`/credits/${offer.id}`} className="form checkout__form">
           <input type="hidden" name="_csrf" value={csrfToken} />
           <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+          {code.applied && <input type="hidden" name="code" value={code.applied.code} />}
           <fieldset className="methods">
             <legend>{t('payments:checkout.method')}</legend>
             {methods.map((m) => (
@@ -88,7 +111,7 @@ export function PaymentMethodPage({ offer, methods, selected, country, idempoten
             ))}
           </fieldset>
           <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="pay">
-            {t('payments:checkout.pay', { price: formatMoney(lng, offer.priceCents, offer.currency) })}
+            {t('payments:checkout.pay', { price: formatMoney(lng, price, offer.currency) })}
           </button>
           <p className="checkout__fine">{t('payments:checkout.fine', { days: settings.refund_days })}</p>
         </form>

@@ -1,5 +1,5 @@
 // Payments in the JSON API: GET /api/credits.php (balance, bundles and methods for the member's
-// country), POST /api/payments.php (start a checkout; honours the Idempotency-Key header) and
+// country), POST /api/payments.php (start a checkout, with a discount `code` if any; honours the Idempotency-Key header) and
 // GET /api/payment.php?id= (one payment as SPEC.md §3 "Payment": payment_id, credits, refund_days).
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -10,7 +10,12 @@ import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
 import { parseInput } from '../validate.js';
 
-const buySchema = z.object({ bundle: z.coerce.number().int().positive().max(2147483647), method: z.enum(PAYMENT_METHODS) });
+const buySchema = z.object({
+  bundle: z.coerce.number().int().positive().max(2147483647),
+  method: z.enum(PAYMENT_METHODS),
+  /** A discount code as typed; checked (and its format refused clearly) by the discount service. */
+  code: z.string().optional(),
+});
 
 const settingsOf = (req: Request) => ({ ...DEFAULT_SETTINGS, ...req.site.stored });
 /** Members always have a country on their profile; the visitor's GeoIP country is only a fallback. */
@@ -37,7 +42,7 @@ export function paymentsApi({ services }: RouteDeps): Router {
     if (!key) throw new ValidationError({ idempotency_key: 'invalidInput' });
     const started = await payments.start({
       userId: user.id, siteId: req.site.id, email: user.email, bundleId: b.bundle, method: b.method, idempotencyKey: key,
-      lng: user.language, country: countryOf(req), baseUrl: `${req.protocol}://${req.get('host')}`,
+      lng: user.language, country: countryOf(req), baseUrl: `${req.protocol}://${req.get('host')}`, discountCode: b.code, ip: req.ip,
     });
     const view = await payments.view(user.id, started.publicId, settingsOf(req).refund_days);
     res.status(started.replayed ? 200 : 201).json({ ...view, checkout_url: started.checkoutUrl });

@@ -13,8 +13,9 @@ import { CheckoutRedirectPage, CreditsPage, PaymentMethodPage, PaymentStatusPage
 import type { RouteDeps } from '../route-deps.js';
 import { membersOnly } from '../session-helpers.js';
 import { parseId, parseInput } from '../validate.js';
+import { CODE_ERRORS, codeField, codeMessage, codeStateOf, NO_CODE } from './discount-input.js';
 
-const buyForm = z.object({ method: z.enum(PAYMENT_METHODS), idempotency_key: z.string().max(100) });
+const buyForm = z.object({ method: z.enum(PAYMENT_METHODS), idempotency_key: z.string().max(100), code: z.string().optional() });
 const repeatForm = z.object({ idempotency_key: z.string().max(100) });
 const PUBLIC_ID = /^[0-9a-f]{24}$/;
 
@@ -27,11 +28,12 @@ export const countryOf = (req: Request, res: Response): string => req.user?.prof
 export const baseUrlOf = (req: Request): string => `${req.protocol}://${req.get('host')}`;
 
 /** Starts a checkout and sends the member to the provider, or to the status page when there is nothing to do there. */
-export async function startCheckout(payments: PaymentsService, req: Request, res: Response, o: { bundleId: number; method: PaymentMethod; key: string; repeat?: boolean }) {
+export async function startCheckout(payments: PaymentsService, req: Request, res: Response, o: { bundleId: number; method: PaymentMethod; key: string; repeat?: boolean; code?: string }) {
   const user = req.user!;
   const started = await payments.start({
     userId: user.id, siteId: req.site.id, email: user.email, bundleId: o.bundleId, method: o.method, idempotencyKey: o.key,
     lng: res.locals.page?.lng ?? user.language, country: countryOf(req, res), baseUrl: baseUrlOf(req), repeat: o.repeat,
+    discountCode: o.code, ip: req.ip,
   });
   if (!started.checkoutUrl) return res.redirect(303, `/transactions/${started.publicId}`);
   // Chrome applies the CSP form-action to every redirect of a form's navigation, and a provider's
@@ -57,7 +59,8 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     const balance = await services.credits.balanceOf(user.id);
     // A message sent without JavaScript that the balance could not pay lands here with the reason.
     const insufficient = req.query.notice === 'insufficient_credits';
-    renderPage(res, createElement(CreditsPage, { bundles, balance, repeat, insufficient }), { layout: 'default', routeName: 'credits', title: page.t('payments:credits.title'), noindex: true });
+    const code = await codeStateOf(services, req, res, { raw: codeField(req.query.code), country, bundles });
+    renderPage(res, createElement(CreditsPage, { bundles, balance, repeat, insufficient, code }), { layout: 'default', routeName: 'credits', title: page.t('payments:credits.title'), noindex: true });
   });
 
   router.get('/credits/repeat-order', async (req, res) => {
@@ -79,13 +82,15 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     await startCheckout(payments, req, res, { bundleId: last.bundleId, method: last.method, key: idempotency_key, repeat: true });
   });
 
-  const showChooser = async (req: Request, res: Response, selected: PaymentMethod | null, error: string | null, status = 200) => {
+  const showChooser = async (req: Request, res: Response, selected: PaymentMethod | null, error: string | null, status = 200, rawCode = codeField(req.query.code)) => {
     const page = res.locals.page!;
     const country = countryOf(req, res);
     const offer = await payments.offer(req.site.id, country, parseId(req.params.id), page.settings.message_credits);
     const methods = await payments.methodsFor(country, offer);
+    // A code refused at the pay button: its message is the error above the chooser; the field keeps what was typed.
+    const code = error ? { ...NO_CODE, value: rawCode.slice(0, 64) } : await codeStateOf(services, req, res, { raw: rawCode, country, bundles: [offer], bundleId: offer.id });
     // An old card-brand link (/credits/1/visa) selects the one card choice.
-    renderPage(res, createElement(PaymentMethodPage, { offer, methods, selected: selected && choiceOf(selected), country, idempotencyKey: newKey(), error }), {
+    renderPage(res, createElement(PaymentMethodPage, { offer, methods, selected: selected && choiceOf(selected), country, idempotencyKey: newKey(), error, code }), {
       layout: 'default', routeName: selected ? 'credits-id-paymentmethod' : 'credits-id', title: page.t('payments:checkout.title'), noindex: true, status,
     });
   };
@@ -102,14 +107,14 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     const form = parseInput(buyForm, req.body);
     if (form.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${bundleId}`);
     try {
-      await startCheckout(payments, req, res, { bundleId, method: form.method, key: form.idempotency_key });
+      await startCheckout(payments, req, res, { bundleId, method: form.method, key: form.idempotency_key, code: form.code });
     } catch (err) {
-      if (!(err instanceof AppError) || !CHOOSER_ERRORS.has(err.code)) throw err;
+      if (!(err instanceof AppError) || !(CHOOSER_ERRORS.has(err.code) || CODE_ERRORS.has(err.code))) throw err;
       const page = res.locals.page!;
-      // A method no longer offered says so; a tampered form (bad key) gets the general message.
-      const key = err.code === 'validation_failed' ? (err.details?.method ?? 'invalidInput') : err.messageKey;
-      const message = page.t(`errors:${key}`);
-      await showChooser(req, res, form.method, message, err.status);
+      // A method no longer offered says so; a tampered form (bad key) gets the general message; a code its reason.
+      const key = err.code === 'validation_failed' ? (err.details?.method ?? err.details?.code ?? 'invalidInput') : err.messageKey;
+      const message = CODE_ERRORS.has(err.code) ? codeMessage(res, err) : page.t(`errors:${key}`);
+      await showChooser(req, res, form.method, message, err.status, form.code ?? '');
     }
   });
 

@@ -11,7 +11,7 @@ import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
 import {
   blockDirectDebit, expireUnfulfilled, findPaymentByKey, findPaymentByPublicId, findPaymentByRef, insertPayment, lastFulfilledPayment, lockPayment, makePremium,
-  paymentsOf, paymentsToReconcile, recordProviderAnswer, updatePayment, type PaymentRow,
+  paymentsOf, paymentsToReconcile, recordProviderAnswer, setPaymentDiscountCode, updatePayment, type PaymentRow,
 } from '../../repos/payments-repo.js';
 import { CARD_METHODS, type PaymentMethod, type PaymentStatus, type PaymentView } from '../../../types/payments.js';
 import type { BadgesService } from '../events/badges-service.js';
@@ -19,6 +19,8 @@ import type { BundleOffer, BundlesService } from './bundles-service.js';
 import { expiresAt } from './checkout-expiry.js';
 import { isOffered } from './method-availability.js';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
+import type { DiscountCodesService } from '../promotions/discount-codes-service.js';
+import { priceOf, type PriceQuote } from './pricing.js';
 
 const DAY_MS = 86_400_000;
 
@@ -38,6 +40,9 @@ export interface StartPaymentInput {
   repeat?: boolean;
   /** Direct debit: the mandate the member confirmed with the SMS code. */
   mandate?: { id: number; accountHolder: string; iban: string; reference: string };
+  /** A discount code as the member typed it; with `ip` for its rate limit. */
+  discountCode?: string;
+  ip?: string;
 }
 
 export interface StartPaymentResult {
@@ -68,6 +73,8 @@ export class PaymentsService {
     private readonly bundles: BundlesService,
     private readonly badges: BadgesService,
     private readonly logger: Logger,
+    /** Discount codes: checked and reserved when a payment starts, used when paid, released when it ends unpaid. */
+    private readonly discounts?: DiscountCodesService,
   ) {}
 
   /** The bundle as offered to a member in `country` (its currency); 404 when it is not offered there. */
@@ -105,12 +112,17 @@ export class PaymentsService {
     if (!isOffered(await this.methodsFor(input.country, offer), input.method)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
     if ((input.method === 'sdd') !== (input.mandate !== undefined)) throw new ValidationError({ method: 'paymentMethodUnavailable' });
 
+    const quote = await this.quote(input, offer);
     const publicId = randomBytes(12).toString('hex');
     try {
-      await insertPayment(this.db, {
-        publicId, userId: input.userId, siteId: input.siteId, bundleId: offer.id, credits: offer.credits, amountCents: offer.priceCents,
-        currency: offer.currency, method: input.method, provider: this.provider.name, idempotencyKey: key, isRepeat: input.repeat === true,
-        mandateId: input.mandate?.id ?? null,
+      // With a code, the payment exists only if a use of the code could be reserved for it.
+      await this.db.transaction(async (tx) => {
+        await insertPayment(tx, {
+          publicId, userId: input.userId, siteId: input.siteId, bundleId: offer.id, credits: offer.credits, amountCents: quote.amountCents,
+          currency: offer.currency, method: input.method, provider: this.provider.name, idempotencyKey: key, isRepeat: input.repeat === true,
+          mandateId: input.mandate?.id ?? null, discountCents: quote.discountCents,
+        });
+        await this.reserveDiscount(tx, publicId, input, quote);
       });
     } catch (err) {
       // The same purchase sent twice at once: the first insert wins, the other is its replay.
@@ -125,7 +137,7 @@ export class PaymentsService {
     try {
       answer = await this.provider.create({
         reference: publicId,
-        amountCents: offer.priceCents,
+        amountCents: quote.amountCents,
         currency: offer.currency,
         description: `${offer.credits} credits (${publicId.slice(0, 8)})`,
         method: input.method,
@@ -137,6 +149,7 @@ export class PaymentsService {
         directDebit: input.mandate && { accountHolder: input.mandate.accountHolder, iban: input.mandate.iban, mandateReference: input.mandate.reference },
       });
     } catch (err) {
+      await this.discounts?.release(row.id);
       this.logger.error({ err, payment: publicId }, 'payment could not be started at the provider');
       await updatePayment(this.db, row.id, { status: 'failed' });
       throw providerUnavailable(err);
@@ -166,7 +179,7 @@ export class PaymentsService {
       );
       return 'mismatch';
     }
-    const result = await retryOnDeadlock(() => this.db.transaction((tx) => applyProviderWord(tx, ours.id, found, this.logger)));
+    const result = await retryOnDeadlock(() => this.db.transaction((tx) => applyProviderWord(tx, ours.id, found, this.logger, this.discounts)));
     if (result.outcome === 'fulfilled') this.logger.info({ payment: ours.publicId, credits: ours.credits, user: ours.userId }, 'payment fulfilled');
     if (result.outcome === 'reversed') this.logger.info({ payment: ours.publicId, taken: result.taken, user: ours.userId }, 'payment reversed: credits taken back');
     if (result.balance !== undefined) await this.badges.publishCredits(ours.userId, result.balance);
@@ -215,8 +228,32 @@ export class PaymentsService {
     const current = await findPaymentByPublicId(this.db, row.publicId);
     if (current?.status === 'expired' && !current.fulfilledAt) return true;
     const expired = await expireUnfulfilled(this.db, row.id);
+    if (expired) await this.discounts?.release(row.id);
     if (expired) this.logger.info({ payment: row.publicId, method: row.method, status: row.status }, 'abandoned checkout expired');
     return expired;
+  }
+
+  /** The one price of this purchase (pricing.ts): the bundle's, or with the member's code when it applies. */
+  private async quote(input: StartPaymentInput, offer: BundleOffer): Promise<PriceQuote> {
+    if (input.discountCode === undefined || input.discountCode.trim() === '' || !this.discounts) return priceOf(offer, null);
+    const checked = await this.discounts.check({
+      siteId: input.siteId, userId: input.userId, country: input.country, ip: input.ip ?? '', lng: input.lng, code: input.discountCode,
+      bundles: [offer], bundleId: offer.id, method: input.method,
+    });
+    return priceOf(offer, checked.discount);
+  }
+
+  /**
+   * Holds a use of the code for the payment being inserted in `tx`: 'Code already used' undoes the
+   * payment. The payment names its code only after the code's row is locked by the reservation:
+   * naming it first takes a shared lock (the foreign key), and concurrent checkouts holding shared
+   * locks that each want the exclusive one deadlock on MariaDB.
+   */
+  private async reserveDiscount(tx: Tx, publicId: string, input: StartPaymentInput, quote: PriceQuote): Promise<void> {
+    if (quote.codeId === null || !this.discounts) return;
+    const row = (await findPaymentByPublicId(tx, publicId))!;
+    await this.discounts.reserve({ paymentId: row.id, userId: input.userId, siteId: input.siteId, codeId: quote.codeId }, tx);
+    await setPaymentDiscountCode(tx, row.id, quote.codeId);
   }
 
   /** Asks the provider to refund a paid payment (whole, or `amountCents` of it); its webhook then takes the credits back. */
@@ -269,7 +306,7 @@ interface ApplyResult {
 }
 
 /** The heart of fulfilment, inside one transaction holding the payment row's lock. */
-async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logger: Logger): Promise<ApplyResult> {
+async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logger: Logger, discounts?: DiscountCodesService): Promise<ApplyResult> {
   const row = await lockPayment(tx, id);
   const now = Date.now();
   if (!row.fulfilledAt) {
@@ -278,6 +315,7 @@ async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logg
       // Expired by us while the provider still had it open: it stays expired unless it gets paid.
       if (row.status === 'expired' && (word.status === 'open' || word.status === 'pending')) return { outcome: 'unchanged' };
       await updatePayment(tx, id, { status: word.status });
+      if (word.status === 'failed' || word.status === 'canceled' || word.status === 'expired') await discounts?.release(id, tx);
       return { outcome: 'updated' };
     }
     const balance = await applyCreditDelta(tx, {
@@ -285,6 +323,7 @@ async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logg
     });
     await updatePayment(tx, id, { status: 'paid', paidAt: now, fulfilledAt: now, ...(word.method ? { method: word.method } : {}) });
     await makePremium(tx, row.userId, now);
+    await discounts?.confirm(id, tx);
     const reversal = await reverse(tx, { ...row, fulfilledAt: now, status: 'paid' }, word, logger);
     return reversal ? { outcome: 'fulfilled', balance: reversal.balance, taken: reversal.taken } : { outcome: 'fulfilled', balance };
   }
