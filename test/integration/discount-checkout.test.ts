@@ -96,12 +96,14 @@ describeEachBackend('discount codes at checkout', (env) => {
     expect(list.text).to.include('data-testid="code-applied"').and.include('Code PAGE-20: 20% off');
     expect(list.text).to.match(/<s class="price__old">.*€19\.95<\/s>/).and.include('€15.96').and.include('You save €3.99');
     expect(list.text).to.include(`href="/credits/${bundle}?code=PAGE-20"`);
+    // 100 credits at €15.96 instead of €19.95: a message (10 credits) costs €1.60, not €2.00.
+    expect(list.text).to.include('€1.60 per message').and.not.include('€2.00 per message');
     const refused = await dora.a.get('/credits').query({ code: 'NOT-A-CODE' }).expect(200);
     expect(refused.text).to.include('Code not found').and.not.include('price__old');
     expect((await dora.a.get('/credits').query({ code: 'x'.repeat(10_000) }).expect(200)).text).to.include('Enter a discount code of 3 to 32');
 
     const chooser = await dora.a.get(`/credits/${bundle}`).query({ code: 'PAGE-20' }).expect(200);
-    expect(chooser.text).to.include('Pay €15.96').and.include('name="code" value="PAGE-20"');
+    expect(chooser.text).to.include('Pay €15.96').and.include('name="code" value="PAGE-20"').and.include('€1.60 per message');
     const key = /name="idempotency_key" value="([^"]+)"/.exec(chooser.text)![1]!;
     const form = { _csrf: csrfFrom(chooser.text), method: 'ideal', idempotency_key: key, code: 'PAGE-20' };
     await dora.a.post(`/credits/${bundle}`).type('form').send(form).expect(303);

@@ -6,6 +6,11 @@ import { formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
 import { DiscountedPrice } from './discount-code.js';
 
+/** The price of one message in a bundle, at the discounted price when a code applies to it. */
+export function messagePriceOf(b: BundleOffer, quote?: PriceQuote | null): number {
+  return quote ? Math.round((b.messagePriceCents * quote.amountCents) / b.priceCents) : b.messagePriceCents;
+}
+
 /** `quotes`: each bundle's price with an applied discount code (the old price is then struck through). */
 export function BundleList({ bundles, hrefOf, quotes }: { bundles: BundleOffer[]; hrefOf: (b: BundleOffer) => string; quotes?: Record<number, PriceQuote | null> }) {
   const { t, lng } = usePage();
@@ -18,7 +23,7 @@ export function BundleList({ bundles, hrefOf, quotes }: { bundles: BundleOffer[]
           {b.id === popular && <span className="bundle__badge">{t('pages:pricing.popular')}</span>}
           <h2 className="bundle__credits">{t('pages:pricing.credits', { count: b.credits })}</h2>
           <DiscountedPrice cents={b.priceCents} currency={b.currency} quote={quotes?.[b.id]} className="bundle__price" />
-          <p className="bundle__per">{t('pages:pricing.perMessage', { price: formatMoney(lng, b.messagePriceCents, b.currency) })}</p>
+          <p className="bundle__per">{t('pages:pricing.perMessage', { price: formatMoney(lng, messagePriceOf(b, quotes?.[b.id]), b.currency) })}</p>
           <a className="btn btn--primary btn--block" href={hrefOf(b)}>
             {t('pages:pricing.choose')}
           </a>

@@ -6,7 +6,7 @@ import type { LedgerRow } from '../../server/repos/credits-repo.js';
 import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
 import type { PaymentMethod, PaymentView } from '../../types/payments.js';
 import PaymentStatusIsland from '../../islands/payment-status.island.js';
-import { BundleList } from '../components/bundle-list.js';
+import { BundleList, messagePriceOf } from '../components/bundle-list.js';
 import { DiscountCodeForm, DiscountedPrice, type CodeState } from '../components/discount-code.js';
 import { Island } from '../components/island.js';
 import { PaymentMarks } from '../components/payment-marks.js';
@@ -63,7 +63,7 @@ function BundleSummary({ offer, code }: { offer: BundleOffer; code?: CodeState }
       ) : (
         <span className="checkout__price" data-testid="price">{formatMoney(lng, offer.priceCents, offer.currency)}</span>
       )}
-      <span className="checkout__per">{t('pages:pricing.perMessage', { price: formatMoney(lng, offer.messagePriceCents, offer.currency) })}</span>
+      <span className="checkout__per">{t('pages:pricing.perMessage', { price: formatMoney(lng, messagePriceOf(offer, quote), offer.currency) })}</span>
     </div>
   );
 }
