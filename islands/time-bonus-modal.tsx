@@ -1,28 +1,14 @@
 // The time-bonus modal (SPEC.md §2): 40 s after entering the members area, for a member with 0
 // credits who has not dismissed it. "Not now" stores the dismissal like the other alerts
 // (POST /dismiss/time_bonus); Esc and the backdrop only close it for this page.
-import { useEffect, useRef } from 'react';
 import { api } from './lib/api-client.js';
 import { useIsland } from './runtime.js';
 import { TIME_BONUS_CODE, TIME_BONUS_PERCENT } from '../types/promotions.js';
+import { useModal } from './lib/use-modal.js';
 
 export function TimeBonusModal({ timeLeft, onClose }: { timeLeft: string; onClose: () => void }) {
   const { t, csrfToken } = useIsland();
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    document.body.classList.add('has-modal');
-    card.current?.querySelector<HTMLElement>('a')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('has-modal');
-      before?.focus();
-    };
-  }, [onClose]);
+  const card = useModal(onClose, 'a');
   const dismiss = () => {
     onClose();
     void api('/dismiss/time_bonus', { method: 'POST', csrfToken, retries: 2 }).catch(() => undefined);

@@ -1,9 +1,9 @@
 // The like (match) modal of SPEC.md §2: a mutual like, or a profile that has just liked the
 // member. Its primary button opens the chat with that profile; "View profile" follows only when the
 // member is not on that profile already. Esc, the backdrop and "Keep browsing" close it.
-import { useEffect, useRef } from 'react';
 import type { MatchProfile } from '../../types/likes.js';
 import { useIsland } from '../runtime.js';
+import { useModal } from '../lib/use-modal.js';
 
 export type MatchKind = 'match' | 'likedYou';
 
@@ -13,22 +13,7 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
 
 export function MatchModal({ profile, kind, ownPhotoUrl, ownName, onClose }: { profile: MatchProfile; kind: MatchKind; ownPhotoUrl?: string | null; ownName?: string; onClose: () => void }) {
   const { t } = useIsland();
-  const card = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    document.body.classList.add('has-modal');
-    card.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('has-modal');
-      before?.focus();
-    };
-  }, [onClose]);
+  const card = useModal(onClose);
 
   // The modal opens in the browser only (after a like or a delay), so reading the location is safe.
   const onProfile = typeof window !== 'undefined' && window.location.pathname === `/members/${profile.id}`;
