@@ -61,7 +61,7 @@ export async function eraseChat(db: Runner, profileId: number): Promise<void> {
 
 /** Rows that only serve the member (or hold their address or phone without a user id) go. */
 export async function deletePersonalRows(db: Runner, s: ErasureSubject): Promise<void> {
-  for (const table of ['push_subscriptions', 'push_outbox', 'tokens', 'notification_settings', 'dismissals', 'otp_codes', 'daily_quotas', 'event_relay']) {
+  for (const table of ['push_subscriptions', 'push_outbox', 'tokens', 'notification_settings', 'dismissals', 'otp_codes', 'daily_quotas', 'event_relay', 'notification_sends']) {
     await db(table).where('user_id', s.userId).delete();
   }
   await db('mail_outbox').where('user_id', s.userId).orWhereIn('to_address', s.addresses).delete();

@@ -1,4 +1,5 @@
 // SQL for the mail outbox: rows are claimed with a lease so that one process sends each mail.
+import type { NotificationType } from '../../types/notifications.js';
 import type { Runner } from '../db.js';
 
 export interface OutboxMail {
@@ -19,12 +20,17 @@ export interface NewMail {
   subject: string;
   html: string;
   text: string;
+  /** The notification a mail belongs to (re-checked at send time); absent for transactional mail. */
+  notificationType?: NotificationType | null;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string> | null;
 }
 
 export async function insertMail(db: Runner, m: NewMail, status: 'pending' | 'suppressed', now: number): Promise<number> {
   const [id] = await db('mail_outbox').insert({
     site_id: m.siteId, user_id: m.userId, to_address: m.to, template: m.template, language: m.language,
-    subject: m.subject, html: m.html, text: m.text, status, attempts: 0, next_attempt_at: now, created_at: now,
+    subject: m.subject, html: m.html, text: m.text, status,
+    notification_type: m.notificationType ?? null, headers: m.headers ? JSON.stringify(m.headers) : null, attempts: 0, next_attempt_at: now, created_at: now,
   });
   return Number(id);
 }

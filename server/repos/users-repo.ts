@@ -52,7 +52,7 @@ export async function findSessionMember(db: Runner, userId: number): Promise<Ses
 }
 
 export async function disabledNotificationTypes(db: Runner, userId: number): Promise<string[]> {
-  const rows = await db('notification_settings').select('type').where({ user_id: userId, enabled: false });
+  const rows = await db('notification_settings').distinct('type').where({ user_id: userId, enabled: false });
   return rows.map((r: { type: string }) => r.type);
 }
 

@@ -32,6 +32,7 @@ import { createPaymentProvider } from './payments/providers.js';
 import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
+import { NotificationSettingsService } from './notifications/notification-settings-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { OwnProfileService } from './profiles/own-profile-service.js';
@@ -76,6 +77,7 @@ export interface Services {
   profiles: ProfilesService;
   ownProfile: OwnProfileService;
   push: PushService;
+  notificationSettings: NotificationSettingsService;
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
@@ -145,6 +147,7 @@ export function createServices(deps: {
     profiles: new ProfilesService(db, likes),
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
+    notificationSettings: new NotificationSettingsService(db),
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),

@@ -176,7 +176,8 @@ describeEachBackend('erasure of a purged account', (env) => {
     // Delivery and operations.
     await upsertSubscription(db(), m.id, randomBytes(32).toString('hex'), JSON.stringify({ endpoint: `https://push.example/${tag}`, keys: { p256dh: 'k', auth: 'a' } }));
     await db()('push_outbox').insert({ user_id: m.id, payload: JSON.stringify({ title: v.name }), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now });
-    await db()('notification_settings').insert({ user_id: m.id, type: 'like', enabled: false, updated_at: now });
+    await db()('notification_settings').insert({ user_id: m.id, type: 'like', channel: 'email', enabled: false, updated_at: now });
+    await db()('notification_sends').insert({ user_id: m.id, kind: 'weekly_updates', period_key: '2026-W48', created_at: now });
     await db()('dismissals').insert({ user_id: m.id, alert: 'push', dismissed_at: now });
     await db()('daily_quotas').insert({ user_id: m.id, kind: 'swipe', day: '2026-11-23', used: 3 });
     await db()('event_relay').insert({ user_id: m.id, event: JSON.stringify({ type: 'message', body: v.text }), created_at: now });
