@@ -21,13 +21,16 @@ for (const backend of BACKENDS) {
 
     it('migrate → rollback → migrate leaves the full schema, and rollback leaves none of it', async () => {
       let url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'amora-mig-')), 'm.sqlite')}`;
+      // A scratch database named after the test database, so that parallel runs on other test
+      // databases of the same server do not drop each other's.
+      const scratch = `${new URL(backend.databaseUrl).pathname.slice(1) || 'test'}_migrations`.replace(/[^A-Za-z0-9_]/g, '');
       if (!backend.databaseUrl.startsWith('sqlite:')) {
         const server = createDb(backend.databaseUrl);
-        await server.raw('DROP DATABASE IF EXISTS amora_migration_test');
-        await server.raw('CREATE DATABASE amora_migration_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+        await server.raw(`DROP DATABASE IF EXISTS \`${scratch}\``);
+        await server.raw(`CREATE DATABASE \`${scratch}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
         await server.destroy();
         const u = new URL(backend.databaseUrl);
-        u.pathname = '/amora_migration_test';
+        u.pathname = `/${scratch}`;
         url = u.toString();
       }
       const db = createDb(url);
@@ -40,7 +43,7 @@ for (const backend of BACKENDS) {
         expect(await migrateLatest(db)).to.have.length(0);
         for (const table of EXPECTED_TABLES) expect(await db.schema.hasTable(table), table).to.equal(true);
       } finally {
-        if (!backend.databaseUrl.startsWith('sqlite:')) await db.raw('DROP DATABASE IF EXISTS amora_migration_test');
+        if (!backend.databaseUrl.startsWith('sqlite:')) await db.raw(`DROP DATABASE IF EXISTS \`${scratch}\``);
         await db.destroy();
       }
     });
