@@ -33,6 +33,7 @@ import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
+import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { OwnProfileService } from './profiles/own-profile-service.js';
@@ -78,6 +79,8 @@ export interface Services {
   ownProfile: OwnProfileService;
   push: PushService;
   notificationSettings: NotificationSettingsService;
+  /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
+  notifyCron: NotifyCronService;
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
@@ -148,6 +151,7 @@ export function createServices(deps: {
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
     notificationSettings: new NotificationSettingsService(db),
+    notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
