@@ -232,3 +232,17 @@ export async function promoFactsOf(db: Runner, userId: number): Promise<{ paidUs
   const row = (await db('users').where({ id: userId }).first('paid_user', 'signup_date')) as Raw | undefined;
   return row && { paidUser: Boolean(row.paid_user), signupDate: Number(row.signup_date) };
 }
+
+/** The member's latest code of `campaign` made for them alone (the retention offer's), if any. */
+export async function memberCodeOf(db: Runner, userId: number, campaign: string): Promise<DiscountCodeRow | undefined> {
+  const row = (await db('discount_codes').where({ user_id: userId, campaign, kind: 'code' }).orderBy('id', 'desc').first()) as Raw | undefined;
+  return row ? toCode(row) : undefined;
+}
+
+/**
+ * Holds the member's row until the transaction ends, so two requests that each create something
+ * once per member (the retention code) run one after the other. SQLite serializes writers anyway.
+ */
+export async function lockMember(tx: Runner, userId: number): Promise<void> {
+  if (!isSqlite(tx)) await tx('users').where({ id: userId }).forUpdate().first('id');
+}
