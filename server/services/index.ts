@@ -120,7 +120,7 @@ export function createServices(deps: {
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
   const bundles = new BundlesService(db);
-  const discountCodes = new DiscountCodesService(db, deps.redis, logger);
+  const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes);
   return {
