@@ -120,19 +120,23 @@ export function PaymentMethodPage({ offer, methods, selected, country, idempoten
   );
 }
 
-export function RepeatOrderPage({ offer, method, idempotencyKey }: { offer: BundleOffer; method: PaymentMethod; idempotencyKey: string }) {
+/** The last bundle again, by the same method: the list price, or with a code the member enters here. */
+export function RepeatOrderPage({ offer, method, idempotencyKey, code }: { offer: BundleOffer; method: PaymentMethod; idempotencyKey: string; code: CodeState }) {
   const { t, lng, csrfToken } = usePage();
+  const price = code.applied?.quotes[offer.id]?.amountCents ?? offer.priceCents;
   return (
     <div className="container section narrow checkout">
       <a className="checkout__back" href="/credits">{t('payments:checkout.back')}</a>
       <h1 className="page-title">{t('payments:repeat.title')}</h1>
-      <BundleSummary offer={offer} />
+      <BundleSummary offer={offer} code={code} />
+      <DiscountCodeForm state={code} action="/credits/repeat-order" />
       <p className="checkout__method-line">{t('payments:repeat.with', { method: t(`payments:methods.${method}`) })}</p>
       <form method="post" action="/credits/repeat-order" className="form checkout__form">
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        {code.applied && <input type="hidden" name="code" value={code.applied.code} />}
         <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="pay">
-          {t('payments:checkout.pay', { price: formatMoney(lng, offer.priceCents, offer.currency) })}
+          {t('payments:checkout.pay', { price: formatMoney(lng, price, offer.currency) })}
         </button>
       </form>
       <p className="checkout__other"><a href={`/credits/${offer.id}`}>{t('payments:repeat.other')}</a></p>
