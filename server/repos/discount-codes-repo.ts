@@ -119,6 +119,15 @@ export async function disableCodes(db: Runner, ids: number[]): Promise<number> {
   return n;
 }
 
+/** Enables the disabled codes among `ids`; returns how many changed. */
+export async function enableCodes(db: Runner, ids: number[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    n += Number(await db('discount_codes').whereIn('id', ids.slice(i, i + 500)).where({ status: 'disabled' }).update({ status: 'active' }));
+  }
+  return n;
+}
+
 export interface CodeStats {
   used: number;
   reserved: number;
@@ -245,4 +254,15 @@ export async function memberCodeOf(db: Runner, userId: number, campaign: string)
  */
 export async function lockMember(tx: Runner, userId: number): Promise<void> {
   if (!isSqlite(tx)) await tx('users').where({ id: userId }).forUpdate().first('id');
+}
+
+/** The code and percentage of each of `ids`, for showing the discounts of payments. */
+export async function codeNamesOf(db: Runner, ids: number[]): Promise<Map<number, { code: string; percent: number }>> {
+  const out = new Map<number, { code: string; percent: number }>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = (await db('discount_codes').whereIn('id', unique.slice(i, i + 500)).select('id', 'code', 'value_percentage')) as Raw[];
+    for (const r of rows) out.set(Number(r.id), { code: String(r.code), percent: Number(r.value_percentage) });
+  }
+  return out;
 }

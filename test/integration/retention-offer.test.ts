@@ -102,6 +102,16 @@ describeEachBackend('retention offer before account deletion', (env) => {
     await cleo.a.post(`/test-checkout/${ref}`).type('form').send({ _csrf: csrfFrom(checkout.text), action: 'pay' }).expect(303);
     expect((await cleo.a.get('/settings').expect(200)).text).not.to.include('retention-offer');
     expect((await claim(cleo.a)).status).to.equal(404);
+    // /transactions shows the list price struck through, the price paid and the discount with its code.
+    const paid = priceOf(bundle, { codeId: 0, percent: 20, currency: null, minimumOrderCents: null });
+    const transactions = await cleo.a.get('/transactions').expect(200);
+    const cell = /<span class="transactions__amount" data-testid="payment-discount">.*?<\/span><\/td>/.exec(transactions.text)![0];
+    expect(cell).to.include(`${formatMoney('en', paid.listCents, 'EUR')}</s>`).and.include(`<strong>${formatMoney('en', paid.amountCents, 'EUR')}</strong>`);
+    expect(cell).to.include(`Discount −20% (${code}): −${formatMoney('en', paid.discountCents, 'EUR')}`);
+    const view = await cleo.a.get(`/api/payment.php?id=${buy.body.payment_id}`).expect(200);
+    expect(view.body.discount).to.deep.equal({ code, percent: 20, cents: paid.discountCents });
+    await cleo.a.post('/settings/language').type('form').send({ _csrf: csrf, language: 'de' }).expect(303);
+    expect((await cleo.a.get('/transactions').expect(200)).text).to.include(`Rabatt −20 % (${code})`);
     const again = await cleo.a.post('/api/payments.php').set('x-csrf-token', csrf).set('Idempotency-Key', 'retention-key-02').send({ bundle: bundle.id, method: 'ideal', code }).expect(409);
     expect(again.body.error.code).to.equal('discount_code_used');
     expect(await codesOf(cleo.id)).to.have.length(1);

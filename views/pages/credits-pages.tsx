@@ -241,6 +241,28 @@ export interface TransactionsPageProps {
 }
 
 /** Payments and every credit movement, with the return policy's days. */
+/**
+ * What a payment cost: with a discount, the list price struck through, the price paid and the
+ * discount itself ("Discount −20% (CODE): −€3.99"), in the payment's currency.
+ */
+function PaymentAmount({ payment: p }: { payment: PaymentView }) {
+  const { t, lng } = usePage();
+  const paid = formatMoney(lng, p.amount_cents, p.currency);
+  if (!p.discount) return <>{paid}</>;
+  return (
+    <span className="transactions__amount" data-testid="payment-discount">
+      <s className="transactions__list">
+        <span className="sr-only">{t('payments:code.was')} </span>
+        {formatMoney(lng, p.amount_cents + p.discount.cents, p.currency)}
+      </s>{' '}
+      <strong>{paid}</strong>
+      <small className="transactions__discount">
+        {t('payments:paymentDiscount.line', { percent: p.discount.percent, code: p.discount.code, amount: formatMoney(lng, p.discount.cents, p.currency) })}
+      </small>
+    </span>
+  );
+}
+
 export function TransactionsPage({ payments, ledger, balance }: TransactionsPageProps) {
   const { t, lng, settings } = usePage();
   return (
@@ -267,7 +289,7 @@ export function TransactionsPage({ payments, ledger, balance }: TransactionsPage
                 <tr key={p.payment_id}>
                   <td><a href={`/transactions/${p.payment_id}`}>{formatDateTime(lng, p.created_at)}</a></td>
                   <td>{t('pages:pricing.credits', { count: p.credits })}</td>
-                  <td>{formatMoney(lng, p.amount_cents, p.currency)}</td>
+                  <td><PaymentAmount payment={p} /></td>
                   <td>{t(`payments:methods.${p.method}`)}</td>
                   <td>
                     <span className={`status-pill status-pill--${p.status === 'expired' ? 'expired' : p.state}`}>{t(`payments:status.${p.status}`)}</span>
