@@ -27,9 +27,9 @@ describeEachBackend('discount codes at direct debit and on repeat orders', (env)
 
   before(async () => {
     offer = (await services().bundles.forCountry(1, 'DE', 10)).find((b) => b.credits === 100)!; // €19.95; 20% off: €15.96
-    await services().discountCodesAdmin.create('DD-TWENTY', { ...RULES, paymentMethods: ['sdd', 'ideal'] });
-    await services().discountCodesAdmin.create('IDEAL-ONLY', { ...RULES, paymentMethods: ['ideal'] });
-    await services().discountCodesAdmin.create('CARD-TWENTY', { ...RULES, paymentMethods: ['creditcard'] });
+    await services().discountCodesAdmin.create('DM-SEPA-TWENTY', { ...RULES, paymentMethods: ['sdd', 'ideal'] });
+    await services().discountCodesAdmin.create('DM-IDEAL-ONLY', { ...RULES, paymentMethods: ['ideal'] });
+    await services().discountCodesAdmin.create('DM-CARD-TWENTY', { ...RULES, paymentMethods: ['creditcard'] });
   });
 
   async function german() {
@@ -50,20 +50,20 @@ describeEachBackend('discount codes at direct debit and on repeat orders', (env)
 
   it('direct debit with a code that allows it: the code comes from the payment page, every step shows the price with it, and the payment is at that price', async () => {
     const m = await german();
-    const chooser = await m.a.get(`/credits/${offer.id}`).query({ code: 'dd-twenty' }).expect(200);
+    const chooser = await m.a.get(`/credits/${offer.id}`).query({ code: 'dm-sepa-twenty' }).expect(200);
     const key = /name="idempotency_key" value="([^"]+)"/.exec(chooser.text)![1]!;
-    const chosen = await m.a.post(`/credits/${offer.id}`).type('form').send({ _csrf: csrfFrom(chooser.text), method: 'sdd', idempotency_key: key, code: 'DD-TWENTY' }).expect(303);
-    expect(chosen.headers.location).to.equal(`/directdebit?bundle=${offer.id}&code=DD-TWENTY`);
-    await m.a.get(`/credits/${offer.id}/sdd?code=DD-TWENTY`).expect(303).expect('location', `/directdebit?bundle=${offer.id}&code=DD-TWENTY`);
+    const chosen = await m.a.post(`/credits/${offer.id}`).type('form').send({ _csrf: csrfFrom(chooser.text), method: 'sdd', idempotency_key: key, code: 'DM-SEPA-TWENTY' }).expect(303);
+    expect(chosen.headers.location).to.equal(`/directdebit?bundle=${offer.id}&code=DM-SEPA-TWENTY`);
+    await m.a.get(`/credits/${offer.id}/sdd?code=DM-SEPA-TWENTY`).expect(303).expect('location', `/directdebit?bundle=${offer.id}&code=DM-SEPA-TWENTY`);
 
-    const { form, location, step, reference } = await mandate(m.a, 'DD-TWENTY');
-    expect(form.text).to.include('Code DD-TWENTY: 20% off').and.match(/<s class="price__old">.*€19\.95<\/s>/).and.include('€15.96');
-    expect(form.text).to.include('name="code" value="DD-TWENTY"');
-    expect(location).to.equal(`/directdebit?bundle=${offer.id}&mandate=${reference}&code=DD-TWENTY`);
-    expect(step.text).to.include('Confirm and pay €15.96').and.include('name="code" value="DD-TWENTY"');
+    const { form, location, step, reference } = await mandate(m.a, 'DM-SEPA-TWENTY');
+    expect(form.text).to.include('Code DM-SEPA-TWENTY: 20% off').and.match(/<s class="price__old">.*€19\.95<\/s>/).and.include('€15.96');
+    expect(form.text).to.include('name="code" value="DM-SEPA-TWENTY"');
+    expect(location).to.equal(`/directdebit?bundle=${offer.id}&mandate=${reference}&code=DM-SEPA-TWENTY`);
+    expect(step.text).to.include('Confirm and pay €15.96').and.include('name="code" value="DM-SEPA-TWENTY"');
 
     await m.a.post('/directdebit/confirm').type('form')
-      .send({ _csrf: csrfFrom(step.text), bundle: offer.id, mandate: reference, otp: await otpOf(m.id), code: 'DD-TWENTY' }).expect(303);
+      .send({ _csrf: csrfFrom(step.text), bundle: offer.id, mandate: reference, otp: await otpOf(m.id), code: 'DM-SEPA-TWENTY' }).expect(303);
     const [payment] = await paymentsOf(m.id);
     expect(payment).to.include({ amount_cents: 1596, discount_cents: 399, method: 'sdd' });
     expect(Number(payment.discount_code_id)).to.be.above(0);
@@ -73,14 +73,14 @@ describeEachBackend('discount codes at direct debit and on repeat orders', (env)
 
   it('direct debit with a code that does not allow it: refused with its message, at the list price, and a forged code starts no payment', async () => {
     const m = await german();
-    const { form, step, reference } = await mandate(m.a, 'IDEAL-ONLY');
+    const { form, step, reference } = await mandate(m.a, 'DM-IDEAL-ONLY');
     expect(form.text).to.include('data-testid="dd-code-error"').and.include('This code cannot be used with this payment method');
     expect(form.text).to.not.include('name="code" value=').and.not.include('price__old');
     expect(step.text).to.include('Confirm and pay €19.95');
     const otp = await otpOf(m.id);
     // A code put into the confirm form by hand is checked again: refused, nothing started.
     const forged = await m.a.post('/directdebit/confirm').type('form')
-      .send({ _csrf: csrfFrom(step.text), bundle: offer.id, mandate: reference, otp, code: 'IDEAL-ONLY' }).expect(422);
+      .send({ _csrf: csrfFrom(step.text), bundle: offer.id, mandate: reference, otp, code: 'DM-IDEAL-ONLY' }).expect(422);
     expect(forged.text).to.include('This code cannot be used with this payment method').and.include('Confirm and pay €19.95');
     expect(await paymentsOf(m.id)).to.deep.equal([]);
     // The same SMS code still confirms, at the list price.
@@ -104,28 +104,28 @@ describeEachBackend('discount codes at direct debit and on repeat orders', (env)
     const plain = await m.a.get('/credits/repeat-order').expect(200);
     expect(plain.text).to.include('Pay €19.95').and.include('data-testid="code-form"').and.not.include('price__old');
 
-    const page = await m.a.get('/credits/repeat-order').query({ code: ' card-twenty ' }).expect(200);
-    expect(page.text).to.include('Code CARD-TWENTY: 20% off').and.include('Pay €15.96').and.include('name="code" value="CARD-TWENTY"');
+    const page = await m.a.get('/credits/repeat-order').query({ code: ' dm-card-twenty ' }).expect(200);
+    expect(page.text).to.include('Code DM-CARD-TWENTY: 20% off').and.include('Pay €15.96').and.include('name="code" value="DM-CARD-TWENTY"');
     const key = /name="idempotency_key" value="([^"]+)"/.exec(page.text)![1]!;
-    await m.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(page.text), idempotency_key: key, code: 'CARD-TWENTY' }).expect(303);
+    await m.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(page.text), idempotency_key: key, code: 'DM-CARD-TWENTY' }).expect(303);
     const rows = await db()('payments').where({ user_id: m.id, is_repeat: true }).select('amount_cents', 'discount_cents', 'method');
     expect(rows).to.deep.equal([{ amount_cents: 1596, discount_cents: 399, method: 'creditcard' }]);
   });
 
   it('a repeat order refuses a code that does not allow the last method, and starts nothing', async () => {
     const m = await repeatBuyer('creditcard');
-    const page = await m.a.get('/credits/repeat-order').query({ code: 'IDEAL-ONLY' }).expect(200);
+    const page = await m.a.get('/credits/repeat-order').query({ code: 'DM-IDEAL-ONLY' }).expect(200);
     expect(page.text).to.include('This code cannot be used with this payment method').and.include('Pay €19.95').and.not.include('type="hidden" name="code"');
     const key = /name="idempotency_key" value="([^"]+)"/.exec(page.text)![1]!;
-    const refused = await m.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(page.text), idempotency_key: key, code: 'IDEAL-ONLY' }).expect(422);
+    const refused = await m.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(page.text), idempotency_key: key, code: 'DM-IDEAL-ONLY' }).expect(422);
     expect(refused.text).to.include('This code cannot be used with this payment method').and.include('Pay €19.95');
     expect(await db()('payments').where({ user_id: m.id, is_repeat: true }).first()).to.equal(undefined);
 
     // The last purchase was by direct debit: the repeat order goes to /directdebit with the code.
     const dd = await repeatBuyer('sdd');
-    const ddPage = await dd.a.get('/credits/repeat-order').query({ code: 'DD-TWENTY' }).expect(200);
+    const ddPage = await dd.a.get('/credits/repeat-order').query({ code: 'DM-SEPA-TWENTY' }).expect(200);
     const ddKey = /name="idempotency_key" value="([^"]+)"/.exec(ddPage.text)![1]!;
-    await dd.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(ddPage.text), idempotency_key: ddKey, code: 'DD-TWENTY' })
-      .expect(303).expect('location', `/directdebit?bundle=${offer.id}&code=DD-TWENTY`);
+    await dd.a.post('/credits/repeat-order').type('form').send({ _csrf: csrfFrom(ddPage.text), idempotency_key: ddKey, code: 'DM-SEPA-TWENTY' })
+      .expect(303).expect('location', `/directdebit?bundle=${offer.id}&code=DM-SEPA-TWENTY`);
   });
 });
