@@ -108,6 +108,7 @@ describeEachBackend('retention offer before account deletion', (env) => {
     const cell = /<span class="transactions__amount" data-testid="payment-discount">.*?<\/span><\/td>/.exec(transactions.text)![0];
     expect(cell).to.include(`${formatMoney('en', paid.listCents, 'EUR')}</s>`).and.include(`<strong>${formatMoney('en', paid.amountCents, 'EUR')}</strong>`);
     expect(cell).to.include(`Discount −20% (${code}): −${formatMoney('en', paid.discountCents, 'EUR')}`);
+    expect((await cleo.a.get(`/transactions/${buy.body.payment_id}`).expect(200)).text).to.include('data-testid="payment-discount"').and.include(`Discount −20% (${code})`);
     const view = await cleo.a.get(`/api/payment.php?id=${buy.body.payment_id}`).expect(200);
     expect(view.body.discount).to.deep.equal({ code, percent: 20, cents: paid.discountCents });
     await cleo.a.post('/settings/language').type('form').send({ _csrf: csrf, language: 'de' }).expect(303);

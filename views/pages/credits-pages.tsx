@@ -169,6 +169,7 @@ export function PaymentStatusPage({ payment, retryMethods, balance }: PaymentSta
         <StatusIcon state={payment.state} />
         <h1 className="payment-status__title">{t(`payments:state.${texts}.title`)}</h1>
         <p>{t(`payments:state.${texts}.text`, { count: payment.credits, price, method: t(`payments:methods.${payment.method}`) })}</p>
+        {payment.discount && <p className="payment-status__discount"><PaymentAmount payment={payment} /></p>}
         {payment.state === 'completed' && <p className="credits__balance">{t('payments:credits.balance', { count: balance })}</p>}
       </div>
       {(payment.state === 'loading' || payment.state === 'pending') && (
