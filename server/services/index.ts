@@ -49,6 +49,7 @@ import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
 import { DiscountCodesAdminService } from './promotions/discount-codes-admin-service.js';
+import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
 
 export interface Services {
@@ -96,6 +97,7 @@ export interface Services {
   discountCodes: DiscountCodesService;
   /** Operators' side of discount codes (`amora codes`). */
   discountCodesAdmin: DiscountCodesAdminService;
+  retentionOffer: RetentionOfferService;
 }
 
 export function createServices(deps: {
@@ -121,7 +123,8 @@ export function createServices(deps: {
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
   const bundles = new BundlesService(db);
-  const discountCodes = new DiscountCodesService(db, deps.redis, logger);
+  const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
+  const company = new CompanyService(db);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes);
   return {
     mail,
@@ -138,7 +141,7 @@ export function createServices(deps: {
     credits: new CreditsService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites,
-    company: new CompanyService(db),
+    company,
     catalog,
     geo: new GeoService(),
     keys: new KeysService(db),
@@ -164,5 +167,6 @@ export function createServices(deps: {
     badges,
     discountCodes,
     discountCodesAdmin: new DiscountCodesAdminService(db),
+    retentionOffer: new RetentionOfferService(db, company),
   };
 }
