@@ -158,19 +158,20 @@ const log = (msg: string) => console.error(`[bench ${new Date().toISOString().sl
 const count = (n: number) => (n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
 
 /**
- * Requests cut off by the end of a run are still queued in the server: wait until they are done.
- * /healthz queries the database and says 200 only when that took under 2 s.
+ * Requests cut off by the end of a run (or abandoned by a client that timed out) are still being
+ * answered: wait until the server is idle, so that neither the next run's latencies nor its CPU
+ * time pay for them. Idle: under a tenth of a core over half a second (for at most 3 minutes).
  */
-async function drain(target: Target): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${target.url}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
-    if (status === 200) return;
+async function settle(target: Target): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  let before = cpuTimeMs(target.pid);
+  while (before !== undefined && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuTimeMs(target.pid);
+    if (now === undefined || now - before < 50) return;
+    before = now;
   }
 }
-
-/** The app drains through /healthz; the reference servers have none and answer at once: a moment suffices. */
-const settle = (target: Target) => (target.logFile ? drain(target) : new Promise((resolve) => setTimeout(resolve, 200)));
 
 interface Measured {
   completed: number;
