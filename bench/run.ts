@@ -104,6 +104,8 @@ interface Row {
   pass: boolean | undefined;
 }
 
+const EMPTY: Omit<Row, 'scenario' | 'budget' | 'pass'> = { reqPerSec: undefined, p50: undefined, p99: undefined, cpuMs: undefined, cpuRatio: undefined, jsKb: undefined, rssMb: undefined, errors: undefined };
+
 function parseOptions(): Options {
   const { values } = parseArgs({
     options: {
@@ -168,8 +170,14 @@ async function settle(target: Target): Promise<void> {
   while (before !== undefined && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const now = cpuTimeMs(target.pid);
-    if (now === undefined || now - before < 50) return;
+    if (now === undefined || now - before < 50) break;
     before = now;
+  }
+  // An overload may have opened the app's database circuit: the next run starts once it is ready again.
+  while (target.logFile && Date.now() < deadline) {
+    const status = await fetch(`${target.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -230,13 +238,14 @@ async function pageRows(run: Run, app: Target, opts: Options, refCpuMs: number |
   const member = await benchMemberCookie(app);
   for (const page of scenarios) {
     const name = `${run.label}: ${page.who} ${page.name}`;
+    await settle(app);
     const path = page.path(run.db);
     const cookie = page.who === 'member' ? member : undefined;
     const probe = await fetch(`${app.url}${path}`, { headers: cookie ? { ...HEADERS, cookie } : HEADERS, redirect: 'manual' });
     const html = await probe.text();
     if (probe.status !== 200) {
       log(`${name}: answered ${probe.status}${page.optional ? ', skipped' : ''}`);
-      rows.push({ scenario: name, reqPerSec: undefined, p50: undefined, p99: undefined, cpuMs: undefined, cpuRatio: undefined, jsKb: undefined, rssMb: undefined, errors: undefined, budget: `skipped: ${probe.status}${page.optional ? ' (not built yet)' : ''}`, pass: page.optional ? undefined : false });
+      rows.push({ ...EMPTY, scenario: name, budget: `skipped: ${probe.status}${page.optional ? ' (not built yet)' : ''}`, pass: page.optional ? undefined : false });
       continue;
     }
     log(name);
@@ -301,15 +310,27 @@ async function appScenarios(run: Run, opts: Options, refCpuMs: number | undefine
     });
   let app = await start();
   const rows: Row[] = [];
+  /** A scenario that fails outright (a login refused, say) is a FAIL row; the others still run. */
+  const attempt = async (scenario: string, measureRows: () => Promise<Row[]>) => {
+    try {
+      rows.push(...(await measureRows()));
+    } catch (err) {
+      log(`${run.label}: ${scenario} failed: ${(err as Error).message}`);
+      rows.push({ ...EMPTY, scenario: `${run.label}: ${scenario}`, budget: `failed: ${(err as Error).message.slice(0, 80)}`, pass: false });
+    }
+  };
   try {
-    rows.push(...(await pageRows(run, app, opts, refCpuMs, js)));
-    if (chatMembers) rows.push(await chatRow(run, app, chatMembers, opts, refCpuMs));
+    await attempt('pages', () => pageRows(run, app, opts, refCpuMs, js));
+    if (chatMembers) {
+      await settle(app);
+      await attempt('chat send', async () => [await chatRow(run, app, chatMembers, opts, refCpuMs)]);
+    }
     // The memory scenarios each get a fresh process, so that what the others left does not count.
     for (const [id, measureRow] of [['login', () => loginRow(run, app)], ['streams', () => streamsRow(run, app, opts)]] as const) {
       if (!opts.only.has(id)) continue;
       await app.stop();
       app = await start();
-      rows.push(await measureRow());
+      await attempt(id, async () => [await measureRow()]);
     }
     return rows;
   } finally {
