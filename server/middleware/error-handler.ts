@@ -45,6 +45,12 @@ export function errorHandler(deps: {
       res.status(error.status).json({ error: { code: error.code, message, ...(fields ? { fields } : {}) } });
       return;
     }
+    // The site is not known yet (unknown host, or the database failed while looking it up): no
+    // layout can be built, so the bare page below answers without trying.
+    if (!req.site && !res.locals.page) {
+      sendBarePage(res, error.status, message, localeOf(req));
+      return;
+    }
     try {
       if (!res.locals.page) await deps.preparePage(req, res);
       renderPage(res, createElement(ErrorPage, { status: error.status, message }), {
@@ -57,12 +63,16 @@ export function errorHandler(deps: {
     } catch (renderErr) {
       // No site or no page context (e.g. an unknown host): a bare page, still localized.
       if (!(renderErr instanceof AppError)) (req.log ?? deps.logger).error({ err: renderErr, reqId: req.id }, 'error page failed');
-      res
-        .status(error.status)
-        .type('html')
-        .send(`<!doctype html><html lang="${localeOf(req)}"><meta charset="utf-8"><title>${escape(message)}</title><h1>${escape(message)}</h1></html>`);
+      sendBarePage(res, error.status, message, localeOf(req));
     }
   };
+}
+
+function sendBarePage(res: Response, status: number, message: string, lng: string): void {
+  res
+    .status(status)
+    .type('html')
+    .send(`<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${escape(message)}</title><h1>${escape(message)}</h1></html>`);
 }
 
 function escape(s: string): string {
