@@ -39,6 +39,13 @@ describeEachBackend('notification settings', (env) => {
     expect(page.text).to.include('action="/notifications"');
   });
 
+  it('is linked from the settings page and the account menu', async () => {
+    const m = await member();
+    const settings = await m.a.get('/settings').expect(200);
+    expect(settings.text).to.include('data-testid="settings-notifications-link"');
+    expect(settings.text).to.match(/<a class="menu__item" href="\/notifications">Notifications<\/a>/);
+  });
+
   it('saves one switch at once and says so; a second tap turns it back on', async () => {
     const m = await member();
     await m.a.post('/settings/language').type('form').send({ _csrf: m.token, language: 'de' }).expect(303);
@@ -64,6 +71,7 @@ describeEachBackend('notification settings', (env) => {
     await m.a.post('/notifications').type('form').send({ _csrf: m.token }).expect(400);
     await m.a.post('/notifications').type('form').send({ set: 'like.email.off' }).expect(403);
     await m.a.post('/notifications/reenable').type('form').send({ _csrf: m.token, reason: 'bounce' }).expect(400);
+    await m.a.post('/notifications/confirm-address').type('form').send({ _csrf: m.token }).expect(400); // nothing bounced
     expect(await switches(m.id)).to.deep.equal([]);
   });
 

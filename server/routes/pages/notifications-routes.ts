@@ -70,6 +70,9 @@ export function notificationsRoutes({ services }: RouteDeps): Router {
   // A bounced address the member says works: a link to it proves it (and lifts the bounce when opened).
   router.post('/notifications/confirm-address', async (req, res) => {
     const page = res.locals.page!;
+    // Only for a bounced address: mail to it hurts the site's reputation unless the member asks.
+    const bounced = (await services.suppressions.reasonsOf(req.user!.email)).some((s) => s.reason === 'bounce');
+    if (!bounced) throw new ValidationError({ email: 'invalidField' });
     await services.accountSettings.requestAddressConfirmation(req.user!.id, {
       siteName: req.site.name, supportEmail: page.settings.support_email, baseUrl: `${req.protocol}://${req.get('host')}`,
     });
