@@ -177,8 +177,11 @@ describeEachBackend('one-click unsubscribe', (env) => {
   it('shows a confirmation page on GET and changes nothing; its button posts to the same URL', async () => {
     const m = await createMember(db(), { language: 'pl' });
     const url = await services().unsubscribeLinks.url('localhost', m.id, m.email, 'promotions');
-    const res = await supertest(env().app).get(pathOf(url)).set('Host', 'localhost').set('Cookie', 'amora_lang=pl').expect(200);
-    expect(res.text).to.include(`action="${pathOf(url)}"`).and.include('Wypisz mnie');
+    // Opened from the mail, without our cookie: in the member's language.
+    const res = await supertest(env().app).get(pathOf(url)).set('Host', 'localhost').expect(200);
+    expect(res.text).to.include(`action="${pathOf(url)}"`).and.include('Wypisz mnie').and.include('<html lang="pl"');
+    const chosen = await supertest(env().app).get(pathOf(url)).set('Host', 'localhost').set('Cookie', 'amora_lang=de').expect(200);
+    expect(chosen.text).to.include('<html lang="de"');
     expect(await db()('notification_settings').where({ user_id: m.id })).to.deep.equal([]);
   });
 

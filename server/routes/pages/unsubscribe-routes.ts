@@ -4,11 +4,16 @@
 // with a button that makes the same POST; it changes nothing, since mail scanners open links.
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
+import { LOCALE_COOKIE } from '../../middleware/locale.js';
+import { cachedT } from '../../render/i18n.js';
 import { renderPage } from '../../render/render-page.js';
+import { LOCALES, type Locale } from '../../../types/settings.js';
 import { ErrorPage } from '../../../views/pages/error-page.js';
 import { UnsubscribePage } from '../../../views/pages/unsubscribe-page.js';
 import type { UnsubscribeClaim } from '../../services/notifications/unsubscribe-links.js';
 import type { RouteDeps } from '../route-deps.js';
+
+const isLocale = (v: unknown): v is Locale => (LOCALES as readonly unknown[]).includes(v);
 
 export function unsubscribeRoutes({ services }: RouteDeps): Router {
   const router = Router();
@@ -22,24 +27,33 @@ export function unsubscribeRoutes({ services }: RouteDeps): Router {
     return undefined;
   };
 
-  const show = (res: Response, claim: UnsubscribeClaim, done: boolean) => {
+  /** A mail client opens the link without our cookie: the page speaks the member's language, as the mail did. */
+  const inMemberLanguage = async (req: Request, res: Response, claim: UnsubscribeClaim) => {
+    const page = res.locals.page!;
+    if (req.cookies?.[LOCALE_COOKIE] !== undefined) return;
+    const lng = await services.notificationSettings.languageOf(claim.userId);
+    if (isLocale(lng) && lng !== page.lng) res.locals.page = { ...page, lng, t: cachedT(page.i18n, lng) };
+  };
+
+  const show = async (req: Request, res: Response, claim: UnsubscribeClaim, done: boolean) => {
     res.set('Cache-Control', 'no-store');
+    await inMemberLanguage(req, res, claim);
     const t = res.locals.page!.t;
-    renderPage(res, createElement(UnsubscribePage, { type: claim.type, email: claim.email, done, action: res.req.originalUrl.split('?')[0]! }), {
+    renderPage(res, createElement(UnsubscribePage, { type: claim.type, email: claim.email, done, action: req.originalUrl.split('?')[0]! }), {
       layout: 'lander', routeName: 'unsubscribe', title: t('pages:unsubscribe.title'), noindex: true,
     });
   };
 
   router.get('/unsubscribe/:token', async (req, res) => {
     const claim = await claimOf(req, res);
-    if (claim) show(res, claim, false);
+    if (claim) await show(req, res, claim, false);
   });
 
   router.post('/unsubscribe/:token', async (req, res) => {
     const claim = await claimOf(req, res);
     if (!claim) return;
     await services.notificationSettings.unsubscribeByLink(claim);
-    show(res, claim, true);
+    await show(req, res, claim, true);
   });
 
   return router;

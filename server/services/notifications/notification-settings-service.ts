@@ -53,6 +53,12 @@ export class NotificationSettingsService {
     });
   }
 
+  /** The member's language, for pages reached from a mail without the site's cookie (unsubscribe). */
+  async languageOf(userId: number): Promise<string | undefined> {
+    const row = (await this.db('users').where({ id: userId }).first('language')) as { language: string } | undefined;
+    return row?.language;
+  }
+
   /** The member lifts a suppression of their own address (only MEMBER_LIFTABLE_REASONS); how many went. */
   async liftSuppression(email: string, reason: SuppressionReason): Promise<number> {
     if (!MEMBER_LIFTABLE_REASONS.includes(reason)) return 0;
