@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
+import { UnsubscribeLinks } from '../server/services/notifications/unsubscribe-links.js';
 import { createE2eMember, logIn, serverDb } from './members.js';
 import { SCREENSHOTS, openPage, useHarness } from './harness.js';
 
@@ -65,4 +66,25 @@ describe('notification settings in the browser', function () {
       await context.close();
     });
   }
+
+  it('unsubscribes with the button of the page a mail link opens, on a 360 px phone in Polish', async () => {
+    const me = await createE2eMember(db, 'Unsubpl');
+    await db('users').where({ id: me.userId }).update({ language: 'pl' });
+    // Signed with the server's own key, as the mail worker signs the List-Unsubscribe URL.
+    const links = new UnsubscribeLinks({ unsubscribeKey: async () => String((await db('app_keys').where({ name: 'unsubscribe_hmac' }).first('value')).value) });
+    const url = (await links.url('localhost', me.userId, me.email, 'weekly_updates')).replace('https://localhost', harness().baseUrl);
+    const { context, page, errors } = await openPage(harness().browser, 'phone', { viewport: { width: 360, height: 740 } });
+    await page.goto(url);
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'unsubscribe-pl-360.png'), fullPage: true });
+    expect(await db('notification_settings').where({ user_id: me.userId })).to.deep.equal([]);
+    await Promise.all([page.waitForLoadState('load'), page.getByTestId('unsubscribe-button').click()]);
+    await page.getByTestId('unsubscribe-done').waitFor();
+    expect(await page.getByTestId('unsubscribe-done').textContent()).to.include('Podsumowanie tygodnia');
+    const row = await db('notification_settings').where({ user_id: me.userId }).first('type', 'channel', 'enabled', 'disabled_reason');
+    expect({ ...row, enabled: Boolean(row.enabled) }).to.deep.equal({ type: 'weekly_updates', channel: 'email', enabled: false, disabled_reason: 'listunsubscribe' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'unsubscribe-pl-360-done.png'), fullPage: true });
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
 });

@@ -4,18 +4,16 @@
 // with a button that makes the same POST; it changes nothing, since mail scanners open links.
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
-import { LOCALE_COOKIE } from '../../middleware/locale.js';
+import { isLocale, LOCALE_COOKIE } from '../../middleware/locale.js';
 import { cachedT } from '../../render/i18n.js';
+import { buildPageContext } from '../../render/page-context.js';
 import { renderPage } from '../../render/render-page.js';
-import { LOCALES, type Locale } from '../../../types/settings.js';
 import { ErrorPage } from '../../../views/pages/error-page.js';
 import { UnsubscribePage } from '../../../views/pages/unsubscribe-page.js';
 import type { UnsubscribeClaim } from '../../services/notifications/unsubscribe-links.js';
 import type { RouteDeps } from '../route-deps.js';
 
-const isLocale = (v: unknown): v is Locale => (LOCALES as readonly unknown[]).includes(v);
-
-export function unsubscribeRoutes({ services }: RouteDeps): Router {
+export function unsubscribeRoutes({ services, csrfToken, pushPublicKey }: RouteDeps): Router {
   const router = Router();
 
   /** The token's claim, or a localized 400 page (malformed, altered or foreign tokens alike). */
@@ -32,7 +30,11 @@ export function unsubscribeRoutes({ services }: RouteDeps): Router {
     const page = res.locals.page!;
     if (req.cookies?.[LOCALE_COOKIE] !== undefined) return;
     const lng = await services.notificationSettings.languageOf(claim.userId);
-    if (isLocale(lng) && lng !== page.lng) res.locals.page = { ...page, lng, t: cachedT(page.i18n, lng) };
+    if (!isLocale(lng) || lng === page.lng) return;
+    // The whole page context again (the site's translated texts too), as if the cookie had said so.
+    Object.assign(req, { language: lng, lng, t: cachedT(page.i18n, lng) });
+    res.setHeader('Content-Language', lng);
+    res.locals.page = await buildPageContext(req, res, { services, i18n: page.i18n, csrfToken, pushPublicKey });
   };
 
   const show = async (req: Request, res: Response, claim: UnsubscribeClaim, done: boolean) => {
