@@ -35,6 +35,7 @@ import { PushService } from './push/push-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
 import { SuppressionsService } from './notifications/suppressions-service.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
+import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { OwnProfileService } from './profiles/own-profile-service.js';
@@ -83,6 +84,8 @@ export interface Services {
   suppressions: SuppressionsService;
   /** One-click unsubscribe links: `unsubscribeLinks.url(site.domain, userId, email, type)` for a mail's body. */
   unsubscribeLinks: UnsubscribeLinks;
+  /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
+  notifyCron: NotifyCronService;
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
@@ -157,6 +160,7 @@ export function createServices(deps: {
     notificationSettings: new NotificationSettingsService(db),
     suppressions: new SuppressionsService(db),
     unsubscribeLinks,
+    notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
