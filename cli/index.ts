@@ -14,6 +14,7 @@ import { registerPayments } from './commands/payments.js';
 import { registerPhotos } from './commands/photos.js';
 import { registerProfiles } from './commands/profiles.js';
 import { registerSites } from './commands/sites.js';
+import { registerSuppressions } from './commands/suppressions.js';
 import { CliError } from './context.js';
 
 const program = new Command('amora').description('Amora operator toolkit').showHelpAfterError();
@@ -28,6 +29,7 @@ registerProfiles(program);
 registerPhotos(program);
 registerPayments(program);
 registerCodes(program);
+registerSuppressions(program);
 registerNotify(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

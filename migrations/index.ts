@@ -18,6 +18,7 @@ import * as promotionCodes from './20261123000910_promotion_codes.js';
 import * as usernameKeys from './20261123130100_username_keys.js';
 import * as usernameKeysBackfill from './20261123130200_username_keys_backfill.js';
 import * as notificationChannels from './20261123140000_notification_channels.js';
+import * as notificationDisabledReason from './20261123140100_notification_disabled_reason.js';
 import * as profilesJoinedIndex from './20261123140400_profiles_joined_index.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -41,6 +42,7 @@ const migrations: [string, Migration][] = [
   ['20261123130100_username_keys', usernameKeys],
   ['20261123130200_username_keys_backfill', usernameKeysBackfill],
   ['20261123140000_notification_channels', notificationChannels],
+  ['20261123140100_notification_disabled_reason', notificationDisabledReason],
   ['20261123140400_profiles_joined_index', profilesJoinedIndex],
 ];
 

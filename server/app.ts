@@ -25,6 +25,8 @@ import { userApi } from './routes/api/user-api.js';
 import { activationRoutes } from './routes/pages/activation-routes.js';
 import { accountDeletionRoutes } from './routes/pages/account-deletion-routes.js';
 import { settingsRoutes } from './routes/pages/settings-routes.js';
+import { notificationsRoutes } from './routes/pages/notifications-routes.js';
+import { unsubscribeRoutes } from './routes/pages/unsubscribe-routes.js';
 import { ownProfileRoutes } from './routes/pages/own-profile-routes.js';
 import { signupRoutes } from './routes/pages/signup-routes.js';
 import { trackingMiddleware } from './routes/tracking.js';
@@ -190,6 +192,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(signupRoutes(routeDeps));
   app.use(accountDeletionRoutes(routeDeps));
   app.use(settingsRoutes(routeDeps));
+  app.use(notificationsRoutes(routeDeps));
+  app.use(unsubscribeRoutes(routeDeps));
   app.use(ownProfileRoutes(routeDeps));
   app.use(pricingRoutes(routeDeps));
   app.use(directDebitRoutes(routeDeps));

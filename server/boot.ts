@@ -48,6 +48,8 @@ export async function bootstrap(config: Config, logger: Logger, opts: BootOption
     const services = createServices({ config, db, logger, redis, i18n, eventRelay: opts.eventRelay });
     const sessionSecret = config.sessionSecret ?? (await services.keys.sessionSecret());
     const pushPublicKey = (config.vapid ?? (await services.keys.vapidKeys())).publicKey;
+    // Now, outside any transaction: mails queued inside one sign their unsubscribe links with it.
+    await services.unsubscribeLinks.warm();
     const sessionStore = createSessionStore(db, redis, { cleanup: opts.sessionCleanup ?? false });
     return {
       config, db, redis, services, i18n, logger, sessionStore, sessionSecret, pushPublicKey,

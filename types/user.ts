@@ -12,6 +12,10 @@ export interface SessionUser {
   id: number;
   status: 'not_confirmed' | 'active' | 'pending_deletion' | 'deleted';
   credits: number;
+  /**
+   * What is disabled (disabledListOf in notification-state.ts): the reasons (fbl, bounce,
+   * listunsubscribe), then each type with a switch off; empty when nothing is.
+   */
   notifications_disabled: string[];
   email: string;
   paid_user: boolean;

@@ -29,7 +29,9 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
         const query = req.query as Record<string, unknown>;
         return req.is('multipart/form-data') && typeof query._csrf === 'string' ? query._csrf : undefined;
       },
-      skipCsrfProtection: (req) => req.path.startsWith('/webhooks/'),
+      // Webhooks and one-click unsubscribes (RFC 8058) come from other servers, cookieless; a
+      // signature in the request is their authority.
+      skipCsrfProtection: (req) => req.path.startsWith('/webhooks/') || req.path.startsWith('/unsubscribe/'),
     });
   const utils = { plain: utilsFor(false), host: utilsFor(true) };
   const utilsOf = (req: Request) => (secureFor(req, secureSetting) ? utils.host : utils.plain);

@@ -27,8 +27,9 @@ function sourceHostOf(req: Request): string | 'opaque' | undefined {
 
 export function sameSiteRequests(sites: SitesService): RequestHandler {
   return async (req, _res, next) => {
-    // Payment providers call the webhooks from their own servers, by design.
-    if (!STATE_CHANGING.has(req.method) || req.path.startsWith('/webhooks/')) return next();
+    // Payment providers call the webhooks from their own servers, by design; mail providers post
+    // one-click unsubscribes (RFC 8058) the same way, authorized by the signed token in the path.
+    if (!STATE_CHANGING.has(req.method) || req.path.startsWith('/webhooks/') || req.path.startsWith('/unsubscribe/')) return next();
     const refused = new ForbiddenError('cross_site_request', 'crossSiteRequest');
     const source = sourceHostOf(req);
     if (source === undefined) return next(req.get('sec-fetch-site') === 'cross-site' ? refused : undefined);

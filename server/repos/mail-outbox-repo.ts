@@ -4,11 +4,16 @@ import type { Runner } from '../db.js';
 
 export interface OutboxMail {
   id: number;
+  user_id: number | null;
   to_address: string;
   subject: string;
   html: string;
   text: string;
   attempts: number;
+  /** Null for transactional mail (always sent); else re-checked against settings at send time. */
+  notification_type: string | null;
+  /** JSON of extra headers, or null. */
+  headers: string | null;
 }
 
 export interface NewMail {
@@ -57,13 +62,18 @@ export async function claimMail(db: Runner, id: number, worker: string, now: num
     .andWhere((q) => q.whereNull('locked_until').orWhere('locked_until', '<', now))
     .update({ locked_by: worker, locked_until: now + leaseMs });
   if (claimed !== 1) return undefined;
-  return (await db('mail_outbox').where({ id, locked_by: worker }).first('id', 'to_address', 'subject', 'html', 'text', 'attempts')) as
+  return (await db('mail_outbox').where({ id, locked_by: worker }).first('id', 'user_id', 'to_address', 'subject', 'html', 'text', 'attempts', 'notification_type', 'headers')) as
     | OutboxMail
     | undefined;
 }
 
 export async function markSent(db: Runner, id: number, messageId: string | null, now: number): Promise<void> {
   await db('mail_outbox').where({ id }).update({ status: 'sent', message_id: messageId, sent_at: now, locked_by: null, locked_until: null, last_error: null });
+}
+
+/** A notification mail the member no longer wants (switch off, address suppressed): kept, never sent. */
+export async function markSuppressed(db: Runner, id: number, reason: string): Promise<void> {
+  await db('mail_outbox').where({ id }).update({ status: 'suppressed', last_error: reason.slice(0, 2000), locked_by: null, locked_until: null });
 }
 
 export async function markFailedAttempt(db: Runner, id: number, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {

@@ -7,17 +7,22 @@ export interface NotificationSettingRow {
   type: string;
   channel: string;
   enabled: boolean | number;
+  /** Why it is off when the member did not switch it off by hand (listunsubscribe). */
+  disabled_reason: string | null;
 }
 
 export async function settingsOf(db: Runner, userId: number): Promise<NotificationSettingRow[]> {
-  return (await db('notification_settings').where('user_id', userId).select('type', 'channel', 'enabled')) as NotificationSettingRow[];
+  return (await db('notification_settings').where('user_id', userId).select('type', 'channel', 'enabled', 'disabled_reason')) as NotificationSettingRow[];
 }
 
-export async function setSetting(db: Runner, userId: number, type: NotificationType, channel: NotificationChannel, enabled: boolean): Promise<void> {
+/** Saves one switch; `reason` says why it went off when not by the member's hand (else null). */
+export async function setSetting(
+  db: Runner, userId: number, type: NotificationType, channel: NotificationChannel, enabled: boolean, reason: string | null = null,
+): Promise<void> {
   await db('notification_settings')
-    .insert({ user_id: userId, type, channel, enabled, updated_at: Date.now() })
+    .insert({ user_id: userId, type, channel, enabled, disabled_reason: enabled ? null : reason, updated_at: Date.now() })
     .onConflict(['user_id', 'type', 'channel'])
-    .merge(['enabled', 'updated_at']);
+    .merge(['enabled', 'disabled_reason', 'updated_at']);
 }
 
 /** Whether the member switched this type off on this channel (no row: on). */

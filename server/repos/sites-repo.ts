@@ -39,6 +39,12 @@ export async function findSiteByDomain(db: Runner, domain: string): Promise<Site
   return row ? toSite(row) : undefined;
 }
 
+/** A site's domain by id (links in mails). */
+export async function siteDomainOf(db: Runner, id: number): Promise<string | undefined> {
+  const row = (await db('sites').where({ id }).first('domain')) as { domain: string } | undefined;
+  return row?.domain;
+}
+
 export async function insertSite(db: Runner, site: Omit<SiteRow, 'id'>): Promise<number> {
   const now = Date.now();
   const [id] = await db('sites').insert({

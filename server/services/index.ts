@@ -33,6 +33,8 @@ import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
+import { SuppressionsService } from './notifications/suppressions-service.js';
+import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
 import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
@@ -80,6 +82,9 @@ export interface Services {
   ownProfile: OwnProfileService;
   push: PushService;
   notificationSettings: NotificationSettingsService;
+  suppressions: SuppressionsService;
+  /** One-click unsubscribe links: `unsubscribeLinks.url(site.domain, userId, email, type)` for a mail's body. */
+  unsubscribeLinks: UnsubscribeLinks;
   /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
   notifyCron: NotifyCronService;
   search: SearchService;
@@ -111,7 +116,9 @@ export function createServices(deps: {
 }): Services {
   const { config, db, logger } = deps;
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.mailDir);
-  const mail = new MailService(db, mailTransport, config.mailFrom, logger);
+  const keys = new KeysService(db);
+  const unsubscribeLinks = new UnsubscribeLinks(keys);
+  const mail = new MailService(db, mailTransport, config.mailFrom, logger, unsubscribeLinks);
   const tokens = new TokensService(db);
   const media = new MediaService(db, config.mediaDir);
   const chatMedia = new MediaService(db, join(config.dataDir, 'chat-media'));
@@ -144,7 +151,7 @@ export function createServices(deps: {
     company,
     catalog,
     geo: new GeoService(),
-    keys: new KeysService(db),
+    keys,
     media,
     photos,
     photoReview: new PhotoReviewService(db, media),
@@ -154,6 +161,8 @@ export function createServices(deps: {
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
     notificationSettings: new NotificationSettingsService(db),
+    suppressions: new SuppressionsService(db),
+    unsubscribeLinks,
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,

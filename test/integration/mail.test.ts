@@ -65,11 +65,11 @@ describeEachBackend('mail outbox', (env) => {
     }
   });
 
-  it('keeps but never sends mail to a suppressed address', async () => {
+  it('keeps but never sends notification mail to a suppressed address (transactional mail: mail-suppressions.test.ts)', async () => {
     const db = env().rt.db;
     await db('suppressions').insert({ email: 'bounced@example.com', reason: 'bounce', created_at: Date.now() }).onConflict(['email', 'reason']).ignore();
     const service = new MailService(db, fileTransport(mkdtempSync(join(tmpdir(), 'amora-mail-'))), 'x@amora.example', silent);
-    const id = await service.enqueue(mail('Bounced@example.com', 'Never'));
+    const id = await service.enqueue({ ...mail('Bounced@example.com', 'Never'), notificationType: 'news' });
     expect(await db('mail_outbox').where({ id }).first()).to.include({ status: 'suppressed' });
     service.close();
   });

@@ -24,7 +24,7 @@ async function context(over: Partial<PageContext> = {}): Promise<PageContext> {
 }
 
 /** A member who finished signing up: no signup modal, so a plain page has no island at all. */
-const MEMBER = { id: 1, email: 'm@example.com', status: 'active', signup_step: null, num_new_likes: 0, num_unread_messages: 0, paid_user: false, credits: 0, dismissed_alerts: [], profile: { id: 1, name: 'Sam', status: 'active' } } as unknown as SessionUser;
+const MEMBER = { id: 1, email: 'm@example.com', status: 'active', signup_step: null, num_new_likes: 0, num_unread_messages: 0, paid_user: false, credits: 0, dismissed_alerts: [], notifications_disabled: [], profile: { id: 1, name: 'Sam', status: 'active' } } as unknown as SessionUser;
 
 describe('renderDocument', () => {
   for (const layout of Object.keys(LAYOUTS) as LayoutName[]) {

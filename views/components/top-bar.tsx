@@ -36,6 +36,7 @@ export function TopBar() {
               <div className="menu__list">
                 <a className="menu__item" href="/profile">{t('nav.myProfile')}</a>
                 <a className="menu__item" href="/settings">{t('nav.settings')}</a>
+                <a className="menu__item" href="/notifications">{t('pages:notifications.menu')}</a>
                 <form method="post" action="/logout">
                   <input type="hidden" name="_csrf" value={csrfToken} />
                   <button className="menu__item" type="submit">{t('nav.logout')}</button>

@@ -1,6 +1,7 @@
-// Default layout: top bar, banners (time bonus or welcome offer, activation, profile), content, footer with disclaimer, site-entry warning, signup modal.
+// Default layout: top bar, banners (time bonus or welcome offer, activation, disabled notifications, profile), content, footer with disclaimer, site-entry warning, signup modal.
 import type { ReactNode } from 'react';
 import { ActivationReminder } from '../components/activation-reminder.js';
+import { DisabledNotificationsAlert } from '../components/disabled-notifications-alert.js';
 import { EntryWarning } from '../components/entry-warning.js';
 import { Footer } from '../components/footer.js';
 import { ProfileEnrichWarning } from '../components/profile-enrich-warning.js';
@@ -16,6 +17,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <TimeBonusBanner />
       <WelcomeOfferBanner />
       <ActivationReminder />
+      <DisabledNotificationsAlert />
       <ProfileEnrichWarning />
       <main id="main" className="main">{children}</main>
       <Footer />

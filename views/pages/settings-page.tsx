@@ -51,6 +51,12 @@ export function SettingsPage({ notice, errors, deletion, values, retention }: Se
         </form>
       </section>
 
+      <section className="auth__card settings__section" id="notifications">
+        <h2>{t('pages:notifications.title')}</h2>
+        <p className="settings__hint">{t('pages:notifications.settingsHint')}</p>
+        <a className="btn btn--light" href="/notifications" data-testid="settings-notifications-link">{t('pages:notifications.manage')}</a>
+      </section>
+
       <FormErrors errors={errors}>
         <section className="auth__card settings__section">
           <h2>{t('pages:settings.password')}</h2>
@@ -63,7 +69,7 @@ export function SettingsPage({ notice, errors, deletion, values, retention }: Se
           </form>
         </section>
 
-        <section className="auth__card settings__section">
+        <section className="auth__card settings__section" id="email">
           <h2>{t('pages:settings.email')}</h2>
           <p>{t('pages:settings.emailCurrent', { email: user.email })}</p>
           <form method="post" action="/settings/email" className="form">

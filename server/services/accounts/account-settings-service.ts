@@ -5,6 +5,7 @@ import type { Db } from '../../db.js';
 import { AppError, ValidationError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { updatePassword } from '../../repos/auth-repo.js';
+import * as suppressionsRepo from '../../repos/suppressions-repo.js';
 import { actionEmail } from '../mail/email-templates.js';
 import type { MailService } from '../mail/mail-service.js';
 import type { TokensService } from '../tokens/tokens-service.js';
@@ -45,7 +46,29 @@ export class AccountSettingsService {
     return email;
   }
 
-  /** Applies a confirmed e-mail change; undefined when the link is unusable or the address got taken. */
+  /**
+   * Sends the e-mail change link to the member's current address (/notifications, after a bounce):
+   * opening it proves the address receives mail, which lifts its bounce suppression. It goes out
+   * although the address is suppressed: it is transactional mail.
+   */
+  async requestAddressConfirmation(userId: number, o: { siteName: string; supportEmail: string; baseUrl: string }): Promise<string> {
+    const user = await this.db({ u: 'users' }).join({ p: 'profiles' }, 'p.user_id', 'u.id').where('u.id', userId).first('u.site_id', 'u.email', 'u.language', 'p.name');
+    if (!user) throw new AppError('not_found', 404, 'notFound');
+    const email = String(user.email);
+    const token = await this.tokens.issue(userId, 'mail_change', MAIL_CHANGE_TTL_MS, { email });
+    const content = actionEmail(this.i18n.getFixedT(user.language), {
+      template: 'mailChange', name: user.name, siteName: o.siteName, supportEmail: o.supportEmail,
+      url: `${o.baseUrl}/mail-change/do?token=${token}`, vars: { email },
+    });
+    await this.mail.enqueue({ siteId: user.site_id, userId, to: email, template: 'mailChange', language: user.language, ...content });
+    void this.mail.deliverDue().catch(() => undefined);
+    return email;
+  }
+
+  /**
+   * Applies a confirmed e-mail change; undefined when the link is unusable or the address got taken.
+   * The opened link proves the address receives mail, so a bounce recorded for it no longer holds.
+   */
   async confirmEmailChange(token: string): Promise<number | undefined> {
     try {
       return await this.db.transaction(async (tx) => {
@@ -53,6 +76,7 @@ export class AccountSettingsService {
         const email = (used?.payload as { email?: string } | null)?.email;
         if (!used || !email) return undefined;
         await tx('users').where({ id: used.userId }).update({ email, updated_at: Date.now() });
+        await suppressionsRepo.remove(tx, email, 'bounce');
         return used.userId;
       });
     } catch (err) {

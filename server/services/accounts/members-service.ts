@@ -4,13 +4,19 @@ import { countUnreadMessages } from '../../repos/badges-repo.js';
 import { dismissedAlerts } from '../../repos/dismissals-repo.js';
 import { countNewLikes } from '../../repos/likes-repo.js';
 import * as usersRepo from '../../repos/users-repo.js';
+import { disabledListOf } from '../../../types/notification-state.js';
 import type { SessionUser } from '../../../types/user.js';
 import type { Locale } from '../../../types/settings.js';
 import type { Viewer } from '../viewer.js';
 import { photoFileName, photoUrl } from '../media/photo-urls.js';
+import { NotificationSettingsService } from '../notifications/notification-settings-service.js';
 
 export class MembersService {
-  constructor(private readonly db: Db) {}
+  private readonly notifications: NotificationSettingsService;
+
+  constructor(private readonly db: Db) {
+    this.notifications = new NotificationSettingsService(db);
+  }
 
   /**
    * The member of a session, or undefined when the account is gone or deleted, or when its
@@ -19,8 +25,9 @@ export class MembersService {
   async sessionUser(userId: number, siteId: number, cdnPrefix: string, authAt?: number): Promise<SessionUser | undefined> {
     const m = await usersRepo.findMember(this.db, userId);
     if (!m || !sessionHolds(m, siteId, authAt)) return undefined;
-    const [disabled, newLikes, unreadMessages, dismissed] = await Promise.all([
-      usersRepo.disabledNotificationTypes(this.db, userId),
+    const [notifications, newLikes, unreadMessages, dismissed] = await Promise.all([
+      // The same state /notifications shows: switches off, their reasons, the address's suppressions.
+      this.notifications.stateOf(userId, m.email),
       countNewLikes(this.db, m.profile_id),
       countUnreadMessages(this.db, m.profile_id),
       dismissedAlerts(this.db, userId),
@@ -29,7 +36,7 @@ export class MembersService {
       id: m.id,
       status: m.status,
       credits: Number(m.credits),
-      notifications_disabled: disabled,
+      notifications_disabled: disabledListOf(notifications),
       email: m.email,
       paid_user: Boolean(m.paid_user),
       signup_date: new Date(Number(m.signup_date)).toISOString(),

@@ -11,6 +11,33 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post), checked by assertHeaderSafe(). */
+  headers?: Record<string, string>;
+}
+
+/** A mail whose header would carry a line break: it is never sent (and never retried). */
+export class HeaderInjectionError extends Error {
+  readonly permanent = true;
+  constructor(field: string) {
+    super(`refused header ${field}: line breaks or an invalid name`);
+  }
+}
+
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+// eslint-disable-next-line no-control-regex
+const LINE_BREAK = /[\r\n\u0000\u2028\u2029]/;
+
+/**
+ * No CR/LF in any header value or address: text a member controls (a name in a subject, an
+ * address) could otherwise add headers or a second body. Throws HeaderInjectionError.
+ */
+export function assertHeaderSafe(mail: Pick<OutgoingMail, 'from' | 'to' | 'subject' | 'headers'>): void {
+  for (const [field, value] of [['from', mail.from], ['to', mail.to], ['subject', mail.subject]] as const) {
+    if (LINE_BREAK.test(value)) throw new HeaderInjectionError(field);
+  }
+  for (const [name, value] of Object.entries(mail.headers ?? {})) {
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || LINE_BREAK.test(value)) throw new HeaderInjectionError(HEADER_NAME.test(name) ? name : 'name');
+  }
 }
 
 export interface MailTransport {
@@ -41,6 +68,18 @@ export function isPermanentSmtpFailure(err: unknown): boolean {
   return code >= 500 && code < 600;
 }
 
+/**
+ * A permanent refusal of the recipient itself (5xx to RCPT TO, or a mailbox code 550/551/553 where
+ * the step is not known): the address is bad, so it becomes a `bounce` suppression. A 5xx to our
+ * own login or sender (530 at AUTH, 550 at MAIL FROM) is the relay's problem, never the member's.
+ */
+export function isRecipientRefusal(err: unknown): boolean {
+  if (!isPermanentSmtpFailure(err)) return false;
+  const e = err as { responseCode?: unknown; command?: unknown };
+  if (typeof e.command === 'string') return /^RCPT\b/i.test(e.command);
+  return [550, 551, 553].includes(Number(e.responseCode));
+}
+
 export function smtpTransport(url: string): MailTransport {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === 'smtps:' ? 465 : 587));
@@ -63,6 +102,7 @@ export function smtpTransport(url: string): MailTransport {
   });
   return {
     async send(mail) {
+      assertHeaderSafe(mail);
       let answer: unknown;
       try {
         const info = await circuit.run(() =>
@@ -86,6 +126,7 @@ export function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
+      assertHeaderSafe(mail);
       const info = await transporter.sendMail(mail);
       const id = String(info.messageId ?? Date.now()).replace(/[^A-Za-z0-9._-]/g, '');
       await mkdir(dir, { recursive: true });
