@@ -1,5 +1,6 @@
 // SQL for the embedded presence record (no Redis): members with a live event stream open in the
-// app process, until `expires_at` unless the stream's heartbeat renews it.
+// app process, until `expires_at` unless the stream's heartbeat renews it (a row a crash left
+// behind simply expires; the next stream of that member overwrites it).
 import type { Runner } from '../db.js';
 
 const CHUNK = 500;
@@ -17,9 +18,4 @@ export async function markAbsent(db: Runner, userId: number): Promise<void> {
 
 export async function isPresent(db: Runner, userId: number, now: number): Promise<boolean> {
   return Boolean(await db('presence').where('user_id', userId).andWhere('expires_at', '>', now).first('user_id'));
-}
-
-/** Rows whose process went away without saying so (a crash): for the occasional sweep. */
-export async function deleteExpiredPresence(db: Runner, now: number): Promise<void> {
-  await db('presence').where('expires_at', '<=', now).delete();
 }

@@ -79,11 +79,6 @@ export class PresenceService {
     }
   }
 
-  /** Embedded: clears what a crashed process left (Redis expires its keys by itself). */
-  async sweep(): Promise<void> {
-    if (!this.deps.redis) await this.guard('presence sweep failed', () => repo.deleteExpiredPresence(this.deps.db, this.now()));
-  }
-
   private now(): number {
     return this.deps.now?.() ?? Date.now();
   }
