@@ -67,7 +67,7 @@ export function receiptMail(t: TFunction, lng: string, o: { receipt: ReceiptRow;
   ];
   const table: MailBlock = {
     html: `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0;font-size:15px">${rows
-      .map(([k, v]) => `<tr><td style="padding:6px 0;color:#5c5468;border-bottom:1px solid #ece6ef">${esc(k)}</td><td style="padding:6px 0;text-align:right;font-weight:bold;border-bottom:1px solid #ece6ef">${esc(v)}</td></tr>`)
+      .map(([k, v]) => `<tr><td style="padding:6px 0;color:#5c5468;border-bottom:1px solid #ece6ef">${esc(k)}</td><td style="padding:6px 0 6px 12px;text-align:right;font-weight:bold;border-bottom:1px solid #ece6ef;word-break:break-all">${esc(v)}</td></tr>`)
       .join('')}</table>`,
     text: rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
   };
