@@ -36,6 +36,7 @@ import { NotificationSettingsService } from './notifications/notification-settin
 import { NotificationsService } from './notifications/notifications-service.js';
 import { PresenceService } from './notifications/presence-service.js';
 import { ReceiptMails } from './payments/receipts.js';
+import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { OwnProfileService } from './profiles/own-profile-service.js';
@@ -51,6 +52,7 @@ import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
 import { DiscountCodesAdminService } from './promotions/discount-codes-admin-service.js';
+import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
 
 export interface Services {
@@ -85,6 +87,8 @@ export interface Services {
   notifications: NotificationsService;
   /** Who has a live event stream open in any process. */
   presence: PresenceService;
+  /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
+  notifyCron: NotifyCronService;
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
@@ -100,6 +104,7 @@ export interface Services {
   discountCodes: DiscountCodesService;
   /** Operators' side of discount codes (`amora codes`). */
   discountCodesAdmin: DiscountCodesAdminService;
+  retentionOffer: RetentionOfferService;
 }
 
 export function createServices(deps: {
@@ -128,7 +133,8 @@ export function createServices(deps: {
   const notifications = new NotificationsService({ db, mail, settings: notificationSettings, presence, badges, i18n: deps.i18n, logger });
   const likes = new LikesService(db, badges, notifications);
   const bundles = new BundlesService(db);
-  const discountCodes = new DiscountCodesService(db, deps.redis, logger);
+  const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
+  const company = new CompanyService(db);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {
     mail,
@@ -145,7 +151,7 @@ export function createServices(deps: {
     credits: new CreditsService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites,
-    company: new CompanyService(db),
+    company,
     catalog,
     geo: new GeoService(),
     keys: new KeysService(db),
@@ -160,6 +166,7 @@ export function createServices(deps: {
     notificationSettings,
     notifications,
     presence,
+    notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
@@ -172,5 +179,6 @@ export function createServices(deps: {
     badges,
     discountCodes,
     discountCodesAdmin: new DiscountCodesAdminService(db),
+    retentionOffer: new RetentionOfferService(db, company),
   };
 }
