@@ -27,6 +27,8 @@ export interface FileRemoval {
 export async function loadSubject(db: Runner, userId: number, profileId: number | null): Promise<ErasureSubject> {
   const user = (await db('users').where('id', userId).first('email', 'signup_ip')) as { email: string; signup_ip: string | null };
   const mails = (await db('mail_outbox').where('user_id', userId).select('to_address', 'message_id')) as { to_address: string; message_id: string | null }[];
+  // Notifications to others that name the member ("New message from …"): their files go too.
+  const about = profileId === null ? [] : ((await db('mail_outbox').where('about_profile_id', profileId).pluck('message_id')) as (string | null)[]);
   const phones = [
     ...((await db('direct_debit_mandates').where('user_id', userId).pluck('phone')) as string[]),
     ...((await db('sms_outbox').where('user_id', userId).pluck('phone')) as string[]),
@@ -37,7 +39,7 @@ export async function loadSubject(db: Runner, userId: number, profileId: number 
     addresses: unique([user.email, ...mails.map((m) => m.to_address)].map((a) => a.trim().toLowerCase())),
     ips: unique([user.signup_ip ?? '']),
     phones: unique(phones),
-    messageIds: unique(mails.map((m) => m.message_id ?? '')),
+    messageIds: unique([...mails.map((m) => m.message_id), ...about].map((id) => id ?? '')),
   };
 }
 
@@ -61,10 +63,13 @@ export async function eraseChat(db: Runner, profileId: number): Promise<void> {
 
 /** Rows that only serve the member (or hold their address or phone without a user id) go. */
 export async function deletePersonalRows(db: Runner, s: ErasureSubject): Promise<void> {
-  for (const table of ['push_subscriptions', 'push_outbox', 'tokens', 'notification_settings', 'dismissals', 'otp_codes', 'daily_quotas', 'event_relay', 'notification_sends']) {
+  for (const table of ['push_subscriptions', 'push_outbox', 'tokens', 'notification_settings', 'dismissals', 'otp_codes', 'daily_quotas', 'event_relay', 'notification_sends', 'presence']) {
     await db(table).where('user_id', s.userId).delete();
   }
   await db('mail_outbox').where('user_id', s.userId).orWhereIn('to_address', s.addresses).delete();
+  if (s.profileId !== null) {
+    for (const table of ['mail_outbox', 'push_outbox']) await db(table).where('about_profile_id', s.profileId).delete();
+  }
   await db('sms_outbox').where('user_id', s.userId).orWhereIn('phone', s.phones.length ? s.phones : ['']).delete();
   await db('complaints').where('user_id', s.userId).orWhereIn('email', s.addresses).delete();
   await db('suppressions').whereIn('email', s.addresses).delete();

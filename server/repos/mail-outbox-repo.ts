@@ -29,13 +29,15 @@ export interface NewMail {
   notificationType?: NotificationType | null;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string> | null;
+  /** The profile a notification is about (its name is in the mail): erased with that profile. */
+  aboutProfileId?: number | null;
 }
 
 export async function insertMail(db: Runner, m: NewMail, status: 'pending' | 'suppressed', now: number): Promise<number> {
   const [id] = await db('mail_outbox').insert({
     site_id: m.siteId, user_id: m.userId, to_address: m.to, template: m.template, language: m.language,
     subject: m.subject, html: m.html, text: m.text, status,
-    notification_type: m.notificationType ?? null, headers: m.headers ? JSON.stringify(m.headers) : null, attempts: 0, next_attempt_at: now, created_at: now,
+    notification_type: m.notificationType ?? null, headers: m.headers ? JSON.stringify(m.headers) : null, about_profile_id: m.aboutProfileId ?? null, attempts: 0, next_attempt_at: now, created_at: now,
   });
   return Number(id);
 }

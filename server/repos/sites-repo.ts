@@ -45,6 +45,11 @@ export async function siteDomainOf(db: Runner, id: number): Promise<string | und
   return row?.domain;
 }
 
+export async function findSiteById(db: Runner, id: number): Promise<SiteRow | undefined> {
+  const row = (await db('sites').where({ id }).first()) as RawSite | undefined;
+  return row ? toSite(row) : undefined;
+}
+
 export async function insertSite(db: Runner, site: Omit<SiteRow, 'id'>): Promise<number> {
   const now = Date.now();
   const [id] = await db('sites').insert({

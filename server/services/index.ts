@@ -35,6 +35,9 @@ import { PushService } from './push/push-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
 import { SuppressionsService } from './notifications/suppressions-service.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
+import { NotificationsService } from './notifications/notifications-service.js';
+import { PresenceService } from './notifications/presence-service.js';
+import { ReceiptMails } from './payments/receipts.js';
 import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
@@ -85,6 +88,10 @@ export interface Services {
   suppressions: SuppressionsService;
   /** One-click unsubscribe links: `unsubscribeLinks.url(site.domain, userId, email, type)` for a mail's body. */
   unsubscribeLinks: UnsubscribeLinks;
+  /** Mail and push about messages, likes and matches, queued after their commit (issue 15). */
+  notifications: NotificationsService;
+  /** Who has a live event stream open in any process. */
+  presence: PresenceService;
   /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
   notifyCron: NotifyCronService;
   search: SearchService;
@@ -128,11 +135,14 @@ export function createServices(deps: {
   const sites = new SitesService(db, config.defaultSite);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
-  const likes = new LikesService(db, badges);
+  const presence = new PresenceService({ db, redis: deps.redis, listeners: events, logger });
+  const notificationSettings = new NotificationSettingsService(db);
+  const notifications = new NotificationsService({ db, mail, settings: notificationSettings, presence, badges, i18n: deps.i18n, logger });
+  const likes = new LikesService(db, badges, notifications);
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
-  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes);
+  const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {
     mail,
     tokens,
@@ -160,18 +170,20 @@ export function createServices(deps: {
     profiles: new ProfilesService(db, likes),
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
-    notificationSettings: new NotificationSettingsService(db),
     suppressions: new SuppressionsService(db),
     unsubscribeLinks,
+    notificationSettings,
+    notifications,
+    presence,
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
-    chat: new ChatService(db, events, badges, chatMedia),
-    operatorChat: new OperatorChatService(db, events, badges),
+    chat: new ChatService(db, events, badges, chatMedia, notifications),
+    operatorChat: new OperatorChatService(db, events, badges, notifications),
     dismissals: new DismissalsService(db),
     swipeGame: new SwipeGameService(db, likes),
-    autoLike: new AutoLikeService(db, badges),
+    autoLike: new AutoLikeService(db, badges, notifications),
     events,
     badges,
     discountCodes,

@@ -16,6 +16,7 @@ import type session from 'express-session';
 import { AuthRequiredError } from '../../errors.js';
 import type { Services } from '../../services/index.js';
 import type { EventBus, LiveSubscriber } from '../../services/events/event-bus.js';
+import type { PresenceService } from '../../services/notifications/presence-service.js';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
 import { SESSION_COOKIE } from '../../sessions.js';
 import type { LiveEvent } from '../../../types/events.js';
@@ -34,16 +35,24 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** The open streams of this app, pinged together by one timer. */
+/** The open streams of this app, pinged together by one timer that also renews their members' presence. */
 class StreamHub {
   readonly streams = new Set<EventStream>();
   private timer: NodeJS.Timeout | undefined;
 
+  constructor(private readonly presence: PresenceService) {}
+
   add(stream: EventStream): void {
     this.streams.add(stream);
+    void this.presence.opened(stream.userId);
     if (!this.timer) {
       this.timer = setInterval(() => {
-        for (const s of this.streams) s.ping();
+        const members = new Set<number>();
+        for (const s of this.streams) {
+          s.ping();
+          members.add(s.userId);
+        }
+        void this.presence.renew([...members]);
       }, PING_INTERVAL_MS);
       this.timer.unref();
     }
@@ -51,6 +60,7 @@ class StreamHub {
 
   delete(stream: EventStream): void {
     this.streams.delete(stream);
+    void this.presence.closed(stream.userId);
     if (this.streams.size === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = undefined;
@@ -66,11 +76,12 @@ class EventStream implements LiveSubscriber {
   constructor(
     private readonly res: ServerResponse,
     private readonly hub: StreamHub,
+    readonly userId: number,
   ) {}
 
-  subscribe(events: EventBus, userId: number): void {
+  subscribe(events: EventBus): void {
+    this.unsubscribe = events.subscribe(this.userId, this);
     this.hub.add(this);
-    this.unsubscribe = events.subscribe(userId, this);
     this.res.once('close', this.closed);
   }
 
@@ -99,9 +110,10 @@ class EventStream implements LiveSubscriber {
   }
 
   private readonly closed = (): void => {
-    this.hub.delete(this);
+    // Unsubscribed first: presence asks the bus whether another stream of the member is still open.
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.hub.delete(this);
   };
 }
 
@@ -112,9 +124,11 @@ export interface EventStreamsDeps {
 }
 
 export class EventStreams {
-  private readonly hub = new StreamHub();
+  private readonly hub: StreamHub;
 
-  constructor(private readonly deps: EventStreamsDeps) {}
+  constructor(private readonly deps: EventStreamsDeps) {
+    this.hub = new StreamHub(deps.services.presence);
+  }
 
   /** Streams open in this app (tests, metrics). */
   get size(): number {
@@ -172,8 +186,8 @@ export class EventStreams {
     const { events } = this.deps.services;
     res.writeHead(200, HEADERS);
     res.flushHeaders();
-    const stream = new EventStream(res, this.hub);
-    stream.subscribe(events, user.id);
+    const stream = new EventStream(res, this.hub, user.id);
+    stream.subscribe(events);
     // With Redis, wait (briefly) for the member's channel: whatever is published once the page has
     // seen the opening events reaches it. The opening numbers are the ones just loaded.
     const counts = JSON.stringify({ type: 'counts', num_unread_messages: user.num_unread_messages, num_new_likes: user.num_new_likes } satisfies LiveEvent);

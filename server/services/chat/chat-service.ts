@@ -19,6 +19,7 @@ import type { ChatPartner, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '.
 import type { LiveEvent } from '../../../types/events.js';
 import { BlockedError } from '../likes/likes-service.js';
 import type { MediaService } from '../media/media-service.js';
+import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
 import { ChatPhotos, type StoredChatPhoto } from './chat-photos.js';
 import { toChatMessage, toChatPartner, toChatSummary } from './chat-views.js';
@@ -87,6 +88,8 @@ export class ChatService {
     private readonly events: EventPublisher,
     private readonly badges: CountsPublisher,
     chatPhotoStore: MediaService,
+    /** Mail and push to the receiver, after the commit (NotificationsService). */
+    private readonly notifier: EventNotifier = NO_NOTIFICATIONS,
   ) {
     this.photos = new ChatPhotos(db, chatPhotoStore);
   }
@@ -105,7 +108,7 @@ export class ChatService {
     // A photo is decoded and stored only for a member who can pay for it; the debit still decides.
     if (content.upload && to.senderCredits < content.cost) throw new InsufficientCreditsError();
     const photo = content.upload ? await this.photos.save(content.upload) : null;
-    let stored: { messageId: number; conversationId: number; balance: number; photoId: number | null; now: number };
+    let stored: { messageId: number; conversationId: number; opened: boolean; balance: number; photoId: number | null; now: number };
     try {
       stored = await retryOnDeadlock(() => this.db.transaction((tx) => this.store(tx, viewer, input.clientId, to, content, photo)));
     } catch (err) {
@@ -122,6 +125,9 @@ export class ChatService {
       credits_spent: content.cost, client_id: input.clientId, created_at: stored.now, read_at: null,
     };
     await this.announce(viewer, to, row, stored.balance);
+    if (to.partnerUserId !== null) {
+      await this.notifier.messageSent({ conversationId: stored.conversationId, senderProfileId: viewer.profileId, recipientProfileId: to.partnerId, opened: stored.opened });
+    }
     return { message: toChatMessage(row, viewer.profileId), credits: stored.balance };
   }
 
@@ -139,7 +145,8 @@ export class ChatService {
     if (balance === undefined) throw new InsufficientCreditsError();
     // The conversation read before the transaction holds: only a block deletes one, and a block
     // landing in between fails the message's foreign key, so nothing is stored or charged.
-    const conversationId = to.conversationId ?? (await this.conversationFor(tx, viewer, to.partnerId, now));
+    const opened = to.conversationId === null ? await this.conversationFor(tx, viewer, to.partnerId, now) : { id: to.conversationId, created: false };
+    const conversationId = opened.id;
     const photoId = photo ? await insertChatPhoto(tx, { conversationId, senderProfileId: viewer.profileId, ...photo }, now) : null;
     const messageId = await chatRepo.insertMessage(
       tx,
@@ -147,7 +154,7 @@ export class ChatService {
       now,
     );
     await chatRepo.recordDelivery(tx, conversationId, viewer.profileId, to.partnerId, now);
-    return { messageId, conversationId, balance, photoId, now };
+    return { messageId, conversationId, opened: opened.created, balance, photoId, now };
   }
 
   private async targetOf(viewer: Viewer, input: SendInput): Promise<chatRepo.SendTargetRow | undefined> {
@@ -191,13 +198,15 @@ export class ChatService {
     };
   }
 
-  private async conversationFor(tx: Tx, viewer: Viewer, partnerId: number, now: number): Promise<number> {
+  /** The pair's conversation, opened by this message when there is none yet (`created`). */
+  private async conversationFor(tx: Tx, viewer: Viewer, partnerId: number, now: number): Promise<{ id: number; created: boolean }> {
     const existing = await chatRepo.findConversationBetween(tx, viewer.profileId, partnerId);
-    if (existing) return Number(existing.id);
+    if (existing) return { id: Number(existing.id), created: false };
     if (!viewer.premium && (await chatRepo.countStartedBy(tx, viewer.profileId)) >= FREE_CONVERSATION_LIMIT) {
       throw new AppError('conversation_limit', 403, 'freeConversationLimit', { max: FREE_CONVERSATION_LIMIT });
     }
-    return Number((await chatRepo.openConversation(tx, viewer.profileId, partnerId, now)).conversation.id);
+    const { conversation, created } = await chatRepo.openConversation(tx, viewer.profileId, partnerId, now);
+    return { id: Number(conversation.id), created };
   }
 
   async ownConversation(viewer: Viewer, conversationId: number): Promise<{ conversation: chatRepo.ConversationRow; partnerId: number }> {

@@ -6,6 +6,7 @@ import { retryOnDeadlock } from '../../lib/db-errors.js';
 import * as chatRepo from '../../repos/chat-repo.js';
 import { findProfile } from '../../repos/profiles-repo.js';
 import type { ChatMessage } from '../../../types/chat.js';
+import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
 import type { CountsPublisher, EventPublisher } from './chat-service.js';
 import { toChatMessage } from './chat-views.js';
 
@@ -14,6 +15,8 @@ export class OperatorChatService {
     private readonly db: Db,
     private readonly events: EventPublisher,
     private readonly badges: CountsPublisher,
+    /** The member may be told by mail and push, as of any other message. */
+    private readonly notifier: EventNotifier = NO_NOTIFICATIONS,
   ) {}
 
   inbox(opts: { limit?: number; fictionalId?: number } = {}): Promise<chatRepo.InboxRow[]> {
@@ -48,6 +51,7 @@ export class OperatorChatService {
       if (readUpTo) await this.events.publish(userId, { type: 'read', conversation_id: conversationId, up_to_id: readUpTo });
       await this.events.publish(userId, { type: 'message', message: toChatMessage(row, member.id) });
       await this.badges.publishCounts(userId);
+      await this.notifier.messageSent({ conversationId, senderProfileId: fictional.id, recipientProfileId: member.id, opened: false });
     }
     return toChatMessage(row, fictional.id);
   }

@@ -14,6 +14,7 @@ import type { AutoLikeAnswer } from '../../../types/likes.js';
 import { photoUrl } from '../media/photo-urls.js';
 import { seekingOf } from '../search/search-service.js';
 import type { CountsPublisher } from '../chat/chat-service.js';
+import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
 import type { Viewer } from '../viewer.js';
 
 export const AUTO_LIKES_PER_DAY = 3;
@@ -24,6 +25,8 @@ export class AutoLikeService {
   constructor(
     private readonly db: Db,
     private readonly badges: CountsPublisher,
+    /** The member may be told by mail and push, as of any like. */
+    private readonly notifier: EventNotifier = NO_NOTIFICATIONS,
   ) {}
 
   /** A fictional profile that has just liked the member, or null when the rule allows none now. */
@@ -43,17 +46,18 @@ export class AutoLikeService {
     await quotas.ensureQuotaRow(this.db, viewer.userId, QUOTA_KIND, day);
     const created = await this.db
       .transaction(async (tx) => {
-        if (!(await quotas.takeQuota(tx, viewer.userId, QUOTA_KIND, day, AUTO_LIKES_PER_DAY))) return false;
+        if (!(await quotas.takeQuota(tx, viewer.userId, QUOTA_KIND, day, AUTO_LIKES_PER_DAY))) return undefined;
         // A parallel call picked the same profile first: roll the quota back with this one.
         if (!(await likesRepo.insertLike(tx, liker.id, viewer.profileId, 'auto', now))) throw new LostRace();
-        return true;
+        return { match: (await likesRepo.likeStateBetween(tx, liker.id, viewer.profileId)).likedBy };
       })
       .catch((err: unknown) => {
-        if (err instanceof LostRace) return false;
+        if (err instanceof LostRace) return undefined;
         throw err;
       });
     if (!created) return null;
     await this.badges.publishCounts(viewer.userId);
+    await this.notifier.liked({ fromProfileId: liker.id, toProfileId: viewer.profileId, match: created.match });
     return { id: liker.id, name: liker.name, main_image: liker.main_file_key ? { match: photoUrl(ctx.cdnPrefix, liker.main_file_key, 'thumb') } : null };
   }
 

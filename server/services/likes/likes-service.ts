@@ -7,6 +7,7 @@ import * as likesRepo from '../../repos/likes-repo.js';
 import { findProfile, ownerOfProfile, type ProfileRow } from '../../repos/profiles-repo.js';
 import type { CountsPublisher } from '../chat/chat-service.js';
 import type { LikeAnswer, LikedProfileCard, LikeListType, LikesApiAnswer, MatchProfile } from '../../../types/likes.js';
+import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
 import { toProfileCard } from '../profiles/profile-views.js';
 import type { Viewer } from '../viewer.js';
 
@@ -28,6 +29,8 @@ export class LikesService {
   constructor(
     private readonly db: Db,
     private readonly badges: CountsPublisher,
+    /** Mail and push to the liked member, after the commit (NotificationsService). */
+    private readonly notifier: EventNotifier = NO_NOTIFICATIONS,
   ) {}
 
   /** The profile a viewer may act on: visible, not their own, not blocked either way. */
@@ -45,7 +48,7 @@ export class LikesService {
       const created = await likesRepo.insertLike(tx, viewer.profileId, targetId, 'normal', Date.now());
       return { created, match: (await likesRepo.likeStateBetween(tx, viewer.profileId, targetId)).likedBy };
     });
-    if (created) await this.announceLikeTo(targetId);
+    if (created) await this.announceLikeTo(targetId, viewer.profileId, match);
     return { liked: true, match, profile: matchProfileOf(row, cdnPrefix) };
   }
 
@@ -119,10 +122,15 @@ export class LikesService {
     };
   }
 
-  /** The liked member's Likes badge goes up live (fictional profiles have nobody to tell). */
-  async announceLikeTo(profileId: number): Promise<void> {
+  /**
+   * The liked member's Likes badge goes up live, and they may be told by mail and push (fictional
+   * profiles have nobody to tell). `match`: the liked profile had liked `fromProfileId` before.
+   */
+  async announceLikeTo(profileId: number, fromProfileId: number, match: boolean): Promise<void> {
     const owner = await ownerOfProfile(this.db, profileId);
-    if (owner?.user_id) await this.badges.publishCounts(Number(owner.user_id));
+    if (!owner?.user_id) return;
+    await this.badges.publishCounts(Number(owner.user_id));
+    await this.notifier.liked({ fromProfileId, toProfileId: profileId, match });
   }
 
   countNew(profileId: number): Promise<number> {

@@ -72,7 +72,7 @@ export class SwipeGameService {
       await likesRepo.insertLike(tx, viewer.profileId, targetId, 'swipe', now);
       return { match: state.likedBy, created: true };
     });
-    if (created) await this.likes.announceLikeTo(targetId);
+    if (created) await this.likes.announceLikeTo(targetId, viewer.profileId, match);
     return { liked: true, match, profile: matchProfileOf(row, cdnPrefix), status: await this.status(viewer, now) };
   }
 }

@@ -22,6 +22,7 @@ import { ProviderError, type PaymentProvider, type ProviderPayment } from './pay
 import type { DiscountCodesService } from '../promotions/discount-codes-service.js';
 import { codeNamesOf } from '../../repos/discount-codes-repo.js';
 import { priceOf, type PriceQuote } from './pricing.js';
+import type { ReceiptQueue } from './receipts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -76,6 +77,8 @@ export class PaymentsService {
     private readonly logger: Logger,
     /** Discount codes: checked and reserved when a payment starts, used when paid, released when it ends unpaid. */
     private readonly discounts?: DiscountCodesService,
+    /** The receipt mail, queued in the fulfilment's transaction: sent once per paid payment. */
+    private readonly receipts?: ReceiptQueue,
   ) {}
 
   /** The bundle as offered to a member in `country` (its currency); 404 when it is not offered there. */
@@ -180,7 +183,7 @@ export class PaymentsService {
       );
       return 'mismatch';
     }
-    const result = await retryOnDeadlock(() => this.db.transaction((tx) => applyProviderWord(tx, ours.id, found, this.logger, this.discounts)));
+    const result = await retryOnDeadlock(() => this.db.transaction((tx) => applyProviderWord(tx, ours.id, found, this.logger, this.discounts, this.receipts)));
     if (result.outcome === 'fulfilled') this.logger.info({ payment: ours.publicId, credits: ours.credits, user: ours.userId }, 'payment fulfilled');
     if (result.outcome === 'reversed') this.logger.info({ payment: ours.publicId, taken: result.taken, user: ours.userId }, 'payment reversed: credits taken back');
     if (result.balance !== undefined) await this.badges.publishCredits(ours.userId, result.balance);
@@ -316,7 +319,9 @@ interface ApplyResult {
 }
 
 /** The heart of fulfilment, inside one transaction holding the payment row's lock. */
-async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logger: Logger, discounts?: DiscountCodesService): Promise<ApplyResult> {
+async function applyProviderWord(
+  tx: Tx, id: number, word: ProviderPayment, logger: Logger, discounts?: DiscountCodesService, receipts?: ReceiptQueue,
+): Promise<ApplyResult> {
   const row = await lockPayment(tx, id);
   const now = Date.now();
   if (!row.fulfilledAt) {
@@ -334,6 +339,7 @@ async function applyProviderWord(tx: Tx, id: number, word: ProviderPayment, logg
     await updatePayment(tx, id, { status: 'paid', paidAt: now, fulfilledAt: now, ...(word.method ? { method: word.method } : {}) });
     await makePremium(tx, row.userId, now);
     await discounts?.confirm(id, tx);
+    await receipts?.queue(tx, id);
     const reversal = await reverse(tx, { ...row, fulfilledAt: now, status: 'paid' }, word, logger);
     return reversal ? { outcome: 'fulfilled', balance: reversal.balance, taken: reversal.taken } : { outcome: 'fulfilled', balance };
   }
