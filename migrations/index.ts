@@ -18,6 +18,7 @@ import * as promotionCodes from './20261123000910_promotion_codes.js';
 import * as usernameKeys from './20261123130100_username_keys.js';
 import * as usernameKeysBackfill from './20261123130200_username_keys_backfill.js';
 import * as notificationChannels from './20261123140000_notification_channels.js';
+import * as pushRetryEndpoints from './20261123140300_push_retry_endpoints.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -40,6 +41,7 @@ const migrations: [string, Migration][] = [
   ['20261123130100_username_keys', usernameKeys],
   ['20261123130200_username_keys_backfill', usernameKeysBackfill],
   ['20261123140000_notification_channels', notificationChannels],
+  ['20261123140300_push_retry_endpoints', pushRetryEndpoints],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -32,6 +32,7 @@ import { createPaymentProvider } from './payments/providers.js';
 import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
+import { PushDeliveryService } from './push/push-delivery-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
@@ -77,6 +78,8 @@ export interface Services {
   profiles: ProfilesService;
   ownProfile: OwnProfileService;
   push: PushService;
+  /** The push outbox worker (web-push to members' browsers). */
+  pushDelivery: PushDeliveryService;
   notificationSettings: NotificationSettingsService;
   search: SearchService;
   likes: LikesService;
@@ -114,6 +117,8 @@ export function createServices(deps: {
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
   const sites = new SitesService(db, config.defaultSite);
+  const keys = new KeysService(db);
+  const notificationSettings = new NotificationSettingsService(db);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
@@ -138,7 +143,7 @@ export function createServices(deps: {
     company: new CompanyService(db),
     catalog,
     geo: new GeoService(),
-    keys: new KeysService(db),
+    keys,
     media,
     photos,
     photoReview: new PhotoReviewService(db, media),
@@ -147,7 +152,10 @@ export function createServices(deps: {
     profiles: new ProfilesService(db, likes),
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
-    notificationSettings: new NotificationSettingsService(db),
+    pushDelivery: new PushDeliveryService({
+      db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
+    }),
+    notificationSettings,
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
