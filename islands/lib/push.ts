@@ -1,12 +1,43 @@
 // Web push from the browser's side (SPEC.md §3 push state, §7): register /sw-push.js?v=2, ask for
 // permission, subscribe with the site's VAPID key and hand the subscription to the server.
+import type { PushState } from '../../types/push.js';
 import { api } from './api-client.js';
 
 export type PushOutcome = 'subscribed' | 'denied' | 'unsupported' | 'failed';
 const PUSH_STATE_KEY = 'amora.push';
 
 export function pushCapable(publicKey: string): boolean {
-  return Boolean(publicKey) && typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return Boolean(publicKey) && pushSupported();
+}
+
+/** The browser can receive web push at all (service workers, the Push API and notifications). */
+export function pushSupported(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(PUSH_STATE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * This browser's push state (SPEC.md §3): 'denied' when the member blocked notifications or said
+ * no to our prompt here (remembered, so it is not asked again), 'subscribed' when this browser
+ * holds a push subscription of the site.
+ */
+export async function pushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  const permission = Notification.permission;
+  if (permission === 'denied') return 'denied';
+  if (permission === 'granted') {
+    const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined);
+    const subscription = await registration?.pushManager.getSubscription().catch(() => null);
+    return subscription ? 'subscribed' : 'not_subscribed';
+  }
+  return remembered() === 'denied' ? 'denied' : 'not_subscribed';
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
