@@ -18,11 +18,7 @@ export default function PushPrompt({ publicKey, returnTo }: PushPromptProps) {
 
   useEffect(() => {
     let live = true;
-    if (!pushCapable(publicKey)) {
-      setView('hidden');
-      return;
-    }
-    void pushState().then((state) => live && setView(state === 'not_subscribed' ? 'offer' : 'hidden'));
+    void pushState().then((state) => live && setView(pushCapable(publicKey) && state === 'not_subscribed' ? 'offer' : 'hidden'));
     return () => {
       live = false;
     };
