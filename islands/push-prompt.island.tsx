@@ -9,6 +9,22 @@ import { api } from './lib/api-client.js';
 import { pushCapable, pushState, subscribePush } from './lib/push.js';
 import { useIsland } from './runtime.js';
 
+/** Drawn here: an emoji bell needs an emoji font, which not every phone or kiosk has. */
+function BellIcon() {
+  return (
+    <svg className="push-banner__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2H4.5zM10 20.5a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 type View = 'checking' | 'offer' | 'working' | 'enabled' | 'denied' | 'failed' | 'hidden';
 
 export default function PushPrompt({ publicKey, returnTo }: PushPromptProps) {
@@ -41,7 +57,7 @@ export default function PushPrompt({ publicKey, returnTo }: PushPromptProps) {
     <div className="banner banner--push" role="status" data-testid="push-prompt" data-state={view} hidden={view === 'checking' || view === 'hidden'}>
       <div className="container banner__inner">
         <span className="push-banner__text">
-          <span className="push-banner__icon" aria-hidden="true">🔔</span>
+          <BellIcon />
           <span>{note ?? t('text')}</span>
         </span>
         {!note && (

@@ -56,6 +56,16 @@ function remember(state: PushOutcome): void {
   }
 }
 
+const SUBSCRIBE_DEADLINE_MS = 15_000;
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('deadline')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export async function subscribePush(publicKey: string, csrfToken: string): Promise<PushOutcome> {
   if (!pushCapable(publicKey)) return 'unsupported';
   try {
@@ -66,7 +76,9 @@ export async function subscribePush(publicKey: string, csrfToken: string): Promi
       return 'denied';
     }
     const ready = await navigator.serviceWorker.ready.catch(() => registration);
-    const subscription = await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+    // The browser asks its own push service (FCM, Mozilla's, Apple's); one that cannot be reached
+    // leaves subscribe() pending for good, so it gets a deadline like every other call.
+    const subscription = await withDeadline(ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }), SUBSCRIBE_DEADLINE_MS);
     await api('/api/user.php?push=1', { method: 'POST', csrfToken, body: { subscription: subscription.toJSON() } });
     remember('subscribed');
     return 'subscribed';
