@@ -102,3 +102,8 @@ export async function retryPush(db: Runner, id: number, attempts: number, error:
       locked_until: null,
     });
 }
+
+export async function pushOutboxCounts(db: Runner): Promise<Record<string, number>> {
+  const rows = (await db('push_outbox').select('status').count({ n: '*' }).groupBy('status')) as unknown as { status: string; n: number | string }[];
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

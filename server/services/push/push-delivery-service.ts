@@ -48,6 +48,10 @@ export class PushDeliveryService {
     return this.running;
   }
 
+  counts(): Promise<Record<string, number>> {
+    return repo.pushOutboxCounts(this.deps.db);
+  }
+
   /** No new rows are claimed; resolves when the run under way has finished (shutdown). */
   async stop(): Promise<void> {
     this.stopped = true;
