@@ -11,6 +11,9 @@ import { Island } from './island.js';
 export function pushPromptAllowed(page: Pick<RenderState, 'user' | 'routeName' | 'settings'>): boolean {
   const { user, routeName, settings } = page;
   if (!user || user.signup_step || !settings.push_public_key) return false;
+  // Nor over the legal and help pages (pages-terms, complaints, …): a member reading the terms is
+  // not asked for anything, and those pages keep to the live badges' script.
+  if (routeName.startsWith('pages-') || routeName === 'complaints' || routeName === 'lang-config') return false;
   return !user.dismissed_alerts.includes('push') && !PUSH_PROMPT_HIDDEN_ON.includes(routeName);
 }
 
