@@ -130,7 +130,8 @@ describe('web push in the browser', function () {
     const got = await until(async () => standin.receivedBy(browserSub)[0]);
     expect(got.refused).to.equal(undefined);
     expect(got.payload).to.deep.equal(payload);
-    expect(await db('push_outbox').where({ user_id: m.userId }).first('status')).to.deep.equal({ status: 'sent' });
+    // The worker writes 'sent' once the push service has answered.
+    await until(async () => ((await db('push_outbox').where({ user_id: m.userId, status: 'sent' }).first('id')) as { id: number } | undefined));
 
     // The real service worker shows it: the decrypted payload delivered through DevTools' push hook.
     const shown = await deliverToServiceWorker(page, h.baseUrl, JSON.stringify(got.payload));
