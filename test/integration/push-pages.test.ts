@@ -30,7 +30,7 @@ describe('push prompt rule (server half)', () => {
       expect(PUSH_PROMPT_HIDDEN_ON).to.include(routeName);
       expect(pushPromptAllowed({ user, routeName, settings }), routeName).to.equal(false);
     }
-    for (const routeName of ['pages-terms', 'pages-privacy', 'complaints']) expect(pushPromptAllowed({ user, routeName, settings }), routeName).to.equal(false);
+    for (const routeName of ['pages-terms', 'pages-privacy', 'complaints', 'swipe-game']) expect(pushPromptAllowed({ user, routeName, settings }), routeName).to.equal(false);
     expect(pushPromptAllowed({ user: null, routeName: 'members', settings })).to.equal(false);
     expect(pushPromptAllowed({ user: { ...user, signup_step: 'push' }, routeName: 'members', settings })).to.equal(false);
     expect(pushPromptAllowed({ user: { ...user, dismissed_alerts: ['push'] }, routeName: 'members', settings })).to.equal(false);

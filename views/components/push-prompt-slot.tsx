@@ -12,8 +12,9 @@ export function pushPromptAllowed(page: Pick<RenderState, 'user' | 'routeName' |
   const { user, routeName, settings } = page;
   if (!user || user.signup_step || !settings.push_public_key) return false;
   // Nor over the legal and help pages (pages-terms, complaints, …): a member reading the terms is
-  // not asked for anything, and those pages keep to the live badges' script.
-  if (routeName.startsWith('pages-') || routeName === 'complaints' || routeName === 'lang-config') return false;
+  // not asked for anything, and those pages keep to the live badges' script. Nor over the swipe
+  // game, which must fit a phone's first screen (as the profile-enrich warning keeps away too).
+  if (routeName.startsWith('pages-') || ['complaints', 'lang-config', 'swipe-game'].includes(routeName)) return false;
   return !user.dismissed_alerts.includes('push') && !PUSH_PROMPT_HIDDEN_ON.includes(routeName);
 }
 
