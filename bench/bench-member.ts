@@ -1,6 +1,6 @@
 // A member for the logged-in scenarios (DESIGN.md §8 measures search logged in): a user with a
 // profile, a few blocks both ways and some likes, as a real member would have; and the login.
-import { createDb } from '../server/db.js';
+import type { Db } from '../server/db.js';
 import { hashPassword } from '../server/lib/passwords.js';
 import type { Target } from './processes.js';
 
@@ -8,26 +8,27 @@ export const BENCH_EMAIL = 'bench-member@amora.local';
 export const BENCH_PASSWORD = 'bench member password';
 
 /** Adds the member to a seeded database (once); blocks and likes touch random visible profiles. */
-export async function addBenchMember(url: string): Promise<void> {
-  const db = createDb(url);
-  try {
-    if (await db('users').where({ email: BENCH_EMAIL }).first('id')) return;
-    const now = Date.now();
-    const [userId] = await db('users').insert({
-      site_id: 1, email: BENCH_EMAIL, password_hash: await hashPassword(BENCH_PASSWORD), status: 'active', language: 'en',
-      signup_date: now, confirmed_at: now, created_at: now, updated_at: now,
-    });
-    const [profileId] = await db('profiles').insert({
-      user_id: userId, name: 'Bench', gender: 'male', sexuality: 'hetero', birth_date: '1985-05-05', country: 'GB',
-      last_active_at: now, created_at: now, updated_at: now,
-    });
-    const others = (await db('profiles').where('status', 'active').whereNot('id', profileId).orderBy('last_active_at', 'desc').limit(60).pluck('id')).map(Number);
-    const blocks = others.slice(0, 20).map((id, i) => (i % 2 ? { blocker_profile_id: profileId, blocked_profile_id: id } : { blocker_profile_id: id, blocked_profile_id: profileId }));
-    await db('blocks').insert(blocks.map((b) => ({ ...b, created_at: now })));
-    await db('likes').insert(others.slice(20, 60).map((id) => ({ from_profile_id: id, to_profile_id: profileId, source: 'normal', is_new: true, created_at: now })));
-  } finally {
-    await db.destroy();
-  }
+export async function addBenchMember(db: Db): Promise<void> {
+  if (await db('users').where({ email: BENCH_EMAIL }).first('id')) return;
+  const now = Date.now();
+  const [userId] = await db('users').insert({
+    site_id: 1, email: BENCH_EMAIL, password_hash: await hashPassword(BENCH_PASSWORD), status: 'active', language: 'en',
+    signup_date: now, confirmed_at: now, created_at: now, updated_at: now,
+  });
+  const [profileId] = await db('profiles').insert({
+    user_id: userId, name: 'Bench', gender: 'male', sexuality: 'hetero', birth_date: '1985-05-05', country: 'GB',
+    last_active_at: now, created_at: now, updated_at: now,
+  });
+  const others = (await db('profiles').where('status', 'active').whereNot('id', profileId).orderBy('last_active_at', 'desc').limit(60).pluck('id')).map(Number);
+  const blocks = others.slice(0, 20).map((id, i) => (i % 2 ? { blocker_profile_id: profileId, blocked_profile_id: id } : { blocker_profile_id: id, blocked_profile_id: profileId }));
+  await db('blocks').insert(blocks.map((b) => ({ ...b, created_at: now })));
+  await db('likes').insert(others.slice(20, 60).map((id) => ({ from_profile_id: id, to_profile_id: profileId, source: 'normal', is_new: true, created_at: now })));
+}
+
+export async function benchProfileId(db: Db): Promise<number> {
+  const row = (await db('profiles').join('users', 'users.id', 'profiles.user_id').where('users.email', BENCH_EMAIL).first('profiles.id as id')) as { id: number } | undefined;
+  if (!row) throw new Error('bench: the bench member is missing');
+  return Number(row.id);
 }
 
 /** Logs the member in through the API (CSRF token and cookie from the login page); the cookie header to send. */

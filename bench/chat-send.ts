@@ -18,20 +18,22 @@ interface Sender {
 }
 
 /** Adds PAIRS sender/receiver members (senders with plenty of credits, through the ledger). */
-export async function addChatMembers(url: string): Promise<{ senders: string[]; receivers: string[] }> {
+export async function addChatMembers(url: string): Promise<ChatMembers> {
   const db = createDb(url);
   const hash = await hashPassword(PASSWORD);
   const senders: string[] = [];
   const receivers: string[] = [];
+  const senderProfileIds: number[] = [];
   try {
     const now = Date.now();
     for (let i = 0; i < PAIRS * 2; i++) {
       const email = `bench-chat-${i}-${randomBytes(3).toString('hex')}@amora.local`;
       const [userId] = await db('users').insert({ site_id: 1, email, password_hash: hash, status: 'active', paid_user: true, language: 'en', signup_date: now, confirmed_at: now, created_at: now, updated_at: now });
-      await db('profiles').insert({ user_id: userId, name: `Chat${i}`, gender: i % 2 ? 'female' : 'male', sexuality: 'hetero', birth_date: '1990-01-01', country: 'GB', last_active_at: now, created_at: now, updated_at: now });
+      const [profileId] = await db('profiles').insert({ user_id: userId, name: `Chat${i}`, gender: i % 2 ? 'female' : 'male', sexuality: 'hetero', birth_date: '1990-01-01', country: 'GB', last_active_at: now, created_at: now, updated_at: now });
       if (i % 2 === 0) {
         await db.transaction((tx) => applyCreditDelta(tx, { userId: Number(userId), delta: 10_000_000, reason: 'grant' }));
         senders.push(email);
+        senderProfileIds.push(Number(profileId));
       } else {
         receivers.push(email);
       }
@@ -39,7 +41,25 @@ export async function addChatMembers(url: string): Promise<{ senders: string[]; 
   } finally {
     await db.destroy();
   }
-  return { senders, receivers };
+  return { url, senders, receivers, senderProfileIds };
+}
+
+export interface ChatMembers {
+  url: string;
+  senders: string[];
+  receivers: string[];
+  senderProfileIds: number[];
+}
+
+/** Messages the senders' conversations hold: what the app stored, whatever the load generator saw of it. */
+async function storedMessages(members: ChatMembers): Promise<number> {
+  const db = createDb(members.url);
+  try {
+    const row = (await db('messages').whereIn('sender_profile_id', members.senderProfileIds).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    return Number(row?.n ?? 0);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Cookies by name, later ones replacing earlier ones, as a browser keeps them. */
@@ -74,9 +94,9 @@ async function logIn(target: Target, email: string): Promise<{ cookie: string; t
   return { cookie: jar(visitorCookies, loginCookies, settings.headers.getSetCookie()), token, profileId: user.user.profile.id };
 }
 
-/** Opens one event stream per receiver and counts the `message` events that arrive. */
-async function openStreams(target: Target, cookies: string[]): Promise<{ delivered: () => number; close: () => void }> {
-  let delivered = 0;
+/** Opens one event stream per receiver and counts each chat message (by id) that arrives on them. */
+async function openStreams(target: Target, cookies: string[]): Promise<{ seen: Map<number, number>; close: () => void }> {
+  const seen = new Map<number, number>();
   const controller = new AbortController();
   await Promise.all(
     cookies.map(async (cookie) => {
@@ -84,12 +104,21 @@ async function openStreams(target: Target, cookies: string[]): Promise<{ deliver
       if (res.status !== 200 || !res.body) throw new Error(`bench chat: GET /api/events answered ${res.status}`);
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
+      let buffer = '';
       void (async () => {
         try {
           for (;;) {
             const { value, done } = await reader.read();
             if (done) return;
-            delivered += decoder.decode(value, { stream: true }).split('event: message\n').length - 1;
+            buffer += decoder.decode(value, { stream: true });
+            const events = buffer.split('\n\n');
+            buffer = events.pop()!;
+            for (const event of events) {
+              if (!event.includes('event: message\n')) continue;
+              const data = /^data: (.*)$/m.exec(event)?.[1];
+              const id = data ? (JSON.parse(data) as { message: { id: number } }).message.id : NaN;
+              seen.set(id, (seen.get(id) ?? 0) + 1);
+            }
           }
         } catch {
           // aborted at the end
@@ -97,7 +126,7 @@ async function openStreams(target: Target, cookies: string[]): Promise<{ deliver
       })();
     }),
   );
-  return { delivered: () => delivered, close: () => controller.abort() };
+  return { seen, close: () => controller.abort() };
 }
 
 export interface ChatSendMeasured {
@@ -106,14 +135,19 @@ export interface ChatSendMeasured {
   p50: number;
   p99: number;
   failed: number;
-  delivered: number;
+  /** Messages the app stored over the warm-up and the measured run (requests cut off at the end of a run included). */
+  stored: number;
+  /** Distinct messages that arrived on a stream. */
+  deliveredDistinct: number;
+  /** Arrivals beyond the first of a message (0 when each arrived exactly once). */
+  duplicates: number;
   /** The app process's CPU time per message sent during the measured run (ms), where known. */
   cpuMsPerMessage: number | undefined;
   /** The app's peak memory before the measured run (the 50 members' logins, scrypt), MB. */
   peakRssBeforeMb: number | undefined;
 }
 
-export async function measureChatSend(target: Target, members: { senders: string[]; receivers: string[] }, opts: { duration: number; connections: number }): Promise<ChatSendMeasured> {
+export async function measureChatSend(target: Target, members: ChatMembers, opts: { duration: number; connections: number }): Promise<ChatSendMeasured> {
   const receivers = await Promise.all(members.receivers.map((e) => logIn(target, e)));
   const senders: Sender[] = await Promise.all(
     members.senders.map(async (e, i) => {
@@ -142,16 +176,27 @@ export async function measureChatSend(target: Target, members: { senders: string
     ],
   };
   await autocannon({ ...base, duration: 2 });
-  const before = streams.delivered();
   const peakRssBeforeMb = peakRssMb(target.pid);
   resetPeakRss(target.pid);
   const cpuBefore = cpuTimeMs(target.pid);
   const r = await autocannon({ ...base, duration: opts.duration });
   const cpuAfter = cpuTimeMs(target.pid);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const delivered = streams.delivered() - before;
+  // Deliveries still on their way (Redis, the relay poll) get a moment to arrive.
+  // Requests cut off at the end are still being answered and delivered: wait until the stored
+  // count holds still and the streams have caught up with it (or 10 s).
+  let stored = -1;
+  for (let waited = 0; waited < 10_000; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await storedMessages(members);
+    if (now === stored && streams.seen.size >= stored) break;
+    stored = now;
+  }
   streams.close();
+  const duplicates = [...streams.seen.values()].reduce((sum, n) => sum + n - 1, 0);
   const sent = r['2xx'];
   const cpuMsPerMessage = cpuBefore !== undefined && cpuAfter !== undefined && sent > 0 ? (cpuAfter - cpuBefore) / sent : undefined;
-  return { sent, perSecond: sent / opts.duration, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors, delivered, cpuMsPerMessage, peakRssBeforeMb };
+  return {
+    sent, perSecond: sent / opts.duration, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors,
+    stored, deliveredDistinct: streams.seen.size, duplicates, cpuMsPerMessage, peakRssBeforeMb,
+  };
 }

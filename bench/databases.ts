@@ -1,39 +1,113 @@
-// Bench databases: a fresh SQLite file or an emptied MySQL/MariaDB database, migrated and seeded large.
+// Bench databases: a SQLite file or a MySQL/MariaDB database, migrated and seeded large, then kept
+// for the next run: a database whose seed (version and size) matches is reused as it is.
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import knexFactory from 'knex';
 import { createDb, isSqlite, migrateLatest, type Db } from '../server/db.js';
-import { seedLarge, type SeedLargeResult } from './seed-large.js';
+import { addBenchMember, benchProfileId } from './bench-member.js';
+import { seedChat } from './seed-chat.js';
+import { seedLarge } from './seed-large.js';
+import { seedStreamMembers } from './seed-members.js';
+
+/** Bump when what the seed writes changes: older bench databases are then seeded again. */
+const SEED_VERSION = 2;
+const MARKER = 'bench_seed';
+
+export interface SeedInfo {
+  version: number;
+  profiles: number;
+  messages: number;
+  /** The bench member's conversation with 100,000 messages. */
+  longConversationId: number;
+  /** The first of the stream members' user ids (seed-members.ts), consecutive. */
+  firstStreamUserId: number;
+  streamMembers: number;
+}
+
+export interface SeedOptions {
+  messages: number;
+  /** Seed again even when the database's seed matches. */
+  fresh: boolean;
+  log: (msg: string) => void;
+}
 
 export interface PreparedDb {
   url: string;
   /** Up to 1,000 ids of visible profiles, for the profile page scenario. */
   profileIds: number[];
-  seed: SeedLargeResult;
+  seed: SeedInfo;
+  /** Seconds the seeding took; 0 when a seeded database was reused. */
+  seededInS: number;
 }
 
-async function seedAndSample(db: Db, url: string, profiles: number, mediaDir: string): Promise<PreparedDb> {
+async function readMarker(db: Db, profiles: number, messages: number): Promise<SeedInfo | undefined> {
+  if (!(await db.schema.hasTable(MARKER))) return undefined;
+  const row = (await db(MARKER).first('info')) as { info: string } | undefined;
+  const info = row && (JSON.parse(row.info) as SeedInfo);
+  return info?.version === SEED_VERSION && info.profiles === profiles && info.messages === messages ? info : undefined;
+}
+
+async function seedAll(db: Db, profiles: number, messages: number, mediaDir: string, log: (msg: string) => void): Promise<SeedInfo> {
   await migrateLatest(db);
-  const seed = await seedLarge(db, { profiles, mediaDir });
+  log(`seeding ${profiles} profiles`);
+  await seedLarge(db, { profiles, mediaDir });
+  await addBenchMember(db);
+  log('seeding the messages');
+  const chat = await seedChat(db, await benchProfileId(db), { total: messages });
+  log(`seeded ${chat.messages} messages in ${chat.conversations} conversations; seeding the stream members`);
+  const streamIds = await seedStreamMembers(db);
+  const info: SeedInfo = { version: SEED_VERSION, profiles, messages: chat.messages, longConversationId: chat.longConversationId, firstStreamUserId: streamIds[0]!, streamMembers: streamIds.length };
+  await db.schema.createTable(MARKER, (t) => t.text('info').notNullable());
+  await db(MARKER).insert({ info: JSON.stringify(info) });
+  return info;
+}
+
+async function sample(db: Db): Promise<number[]> {
   const rows = (await db('profiles')
     .where('status', 'active')
+    .whereNull('user_id')
     .orderByRaw(isSqlite(db) ? 'random()' : 'rand()')
     .limit(1000)
     .select('id')) as { id: number }[];
-  return { url, profileIds: rows.map((r) => Number(r.id)), seed };
+  return rows.map((r) => Number(r.id));
 }
 
-/** A new SQLite database file (the caller gives a path in a fresh directory). */
-export async function prepareSqlite(file: string, profiles: number, mediaDir: string): Promise<PreparedDb> {
+/** `db()` is the current connection: SQLite's wipe replaces it. */
+async function prepare(db: () => Db, url: string, profiles: number, mediaDir: string, wipe: () => Promise<void>, opts: SeedOptions): Promise<PreparedDb> {
+  let seed = opts.fresh ? undefined : await readMarker(db(), profiles, opts.messages);
+  let seededInS = 0;
+  if (seed && existsSync(mediaDir)) {
+    opts.log('reusing the seeded database (same seed version and size)');
+    await migrateLatest(db());
+  } else {
+    const started = Date.now();
+    await wipe();
+    seed = await seedAll(db(), profiles, opts.messages, mediaDir, opts.log);
+    seededInS = (Date.now() - started) / 1000;
+  }
+  return { url, profileIds: await sample(db()), seed, seededInS };
+}
+
+/** A SQLite file (kept in bench/data/ between runs). */
+export async function prepareSqlite(file: string, profiles: number, mediaDir: string, opts: SeedOptions): Promise<PreparedDb> {
+  await mkdir(dirname(file), { recursive: true });
   const url = `sqlite:${file}`;
-  const db = createDb(url);
+  let db = createDb(url);
+  const wipe = async () => {
+    await db.destroy();
+    for (const f of [file, `${file}-wal`, `${file}-shm`, mediaDir]) await rm(f, { recursive: true, force: true });
+    db = createDb(url);
+  };
   try {
-    return await seedAndSample(db, url, profiles, mediaDir);
+    return await prepare(() => db, url, profiles, mediaDir, wipe, opts);
   } finally {
     await db.destroy();
   }
 }
 
-/** Creates the database if needed, drops every table in it, then migrates and seeds. */
-export async function prepareMysql(url: string, profiles: number, mediaDir: string): Promise<PreparedDb> {
+/** Creates the database if needed; unless its seed matches, drops every table in it, then migrates and seeds. */
+export async function prepareMysql(url: string, profiles: number, mediaDir: string, opts: SeedOptions): Promise<PreparedDb> {
   const parsed = new URL(url.replace(/^mariadb:/, 'mysql:'));
   const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`--mysql: the URL needs a plain database name, got "${name}"`);
@@ -53,7 +127,7 @@ export async function prepareMysql(url: string, profiles: number, mediaDir: stri
   }
   // Seeding a million rows in bulk: no statement deadline.
   const db = createDb(url, { queryTimeoutMs: 0 });
-  try {
+  const wipe = async () => {
     const [rows] = (await db.raw('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ?', [name])) as [{ t: string }[]];
     // One connection for all drops, so that the foreign key switch applies to them.
     await db.transaction(async (tx) => {
@@ -61,7 +135,10 @@ export async function prepareMysql(url: string, profiles: number, mediaDir: stri
       for (const { t } of rows) await tx.raw('DROP TABLE IF EXISTS ??', [t]);
       await tx.raw('SET FOREIGN_KEY_CHECKS = 1');
     });
-    return await seedAndSample(db, url, profiles, mediaDir);
+    await rm(mediaDir, { recursive: true, force: true });
+  };
+  try {
+    return await prepare(() => db, url, profiles, mediaDir, wipe, opts);
   } finally {
     await db.destroy();
   }

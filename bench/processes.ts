@@ -71,7 +71,7 @@ function tail(file: string | undefined, lines = 30): string {
 }
 
 /** Starts `node dist/server/index.js` with the production environment and waits for GET /healthz 200. */
-export async function startApp(opts: { name: string; databaseUrl: string; dataDir: string; logFile: string; cpuProfileDir?: string }): Promise<Target> {
+export async function startApp(opts: { name: string; databaseUrl: string; redisUrl?: string; dataDir: string; logFile: string; cpuProfileDir?: string }): Promise<Target> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -87,6 +87,8 @@ export async function startApp(opts: { name: string; databaseUrl: string; dataDi
     PAYMENT_PROVIDER: 'test',
   };
   delete env.REDIS_URL;
+  delete env.METRICS_TOKEN;
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   const fd = openSync(opts.logFile, 'a');
   // --cpu-prof writes a .cpuprofile (Chrome DevTools) when the server exits after SIGTERM.
   const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
@@ -119,13 +121,18 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`no 200 from ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** Starts bench/bare-server.ts and reads the port it prints. */
-export async function startBare(): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/bare-server.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts bench/bare-server.ts (node:http, a fixed page). */
+export const startBare = () => startScript('bench/bare-server.ts', 'bare node:http');
+/** Starts bench/reference-server.ts (Express + React renderToString, no database). */
+export const startReference = () => startScript('bench/reference-server.ts', 'reference');
+
+/** Starts a bench server script in production mode (React's production build) and reads the port it prints. */
+async function startScript(script: string, name: string): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script)], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = track(child);
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error('bare server: no port within 30 s')), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} server: no port within 30 s`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening (\d+)/.exec(out);
@@ -136,14 +143,14 @@ export async function startBare(): Promise<Target> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`bare server exited (${code})`));
+      reject(new Error(`${name} server exited (${code})`));
     });
   }).catch(async (err: unknown) => {
     await stop();
     throw err;
   });
   child.stdout!.resume();
-  return { name: 'bare node:http', url: `http://127.0.0.1:${port}`, pid: child.pid!, logFile: undefined, stop };
+  return { name, url: `http://127.0.0.1:${port}`, pid: child.pid!, logFile: undefined, stop };
 }
 
 /** Peak resident memory (VmHWM) of a process in MB; undefined where /proc is not available. */
@@ -180,6 +187,16 @@ export function cpuTimeMs(pid: number): number | undefined {
     // Fields after the command name (which may hold spaces, hence the last ")"): utime is the 14th, stime the 15th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resident memory (VmRSS) of a process now, in MB; undefined where /proc is not available. */
+export function rssMb(pid: number): number | undefined {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
   } catch {
     return undefined;
   }

@@ -53,7 +53,7 @@ async function renderPool(media: MediaService, size: number): Promise<Record<Dem
   return pool;
 }
 
-async function nextId(db: Db, table: string): Promise<number> {
+export async function nextId(db: Db, table: string): Promise<number> {
   const row = (await db(table).max({ m: 'id' }).first()) as { m: number | string | null } | undefined;
   return Number(row?.m ?? 0) + 1;
 }
@@ -63,7 +63,7 @@ async function nextId(db: Db, table: string): Promise<number> {
  * batch inserts as UNION ALL selects, which SQLite caps at 500 terms; VALUES lists have no such cap,
  * only the 32,766 bound parameters per statement.
  */
-async function insertRows(tx: Runner, table: string, rows: Record<string, unknown>[]): Promise<void> {
+export async function insertRows(tx: Runner, table: string, rows: Record<string, unknown>[]): Promise<void> {
   if (!rows.length) return;
   const cols = Object.keys(rows[0]!);
   const batch = Math.min(1000, Math.floor(32_000 / cols.length));

@@ -9,6 +9,7 @@ import { registerCompany } from './commands/company.js';
 import { registerCredits } from './commands/credits.js';
 import { registerDb } from './commands/db.js';
 import { registerMail } from './commands/mail.js';
+import { registerNotify } from './commands/notify.js';
 import { registerPush } from './commands/push.js';
 import { registerPayments } from './commands/payments.js';
 import { registerPhotos } from './commands/photos.js';
@@ -29,6 +30,7 @@ registerProfiles(program);
 registerPhotos(program);
 registerPayments(program);
 registerCodes(program);
+registerNotify(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

@@ -1,6 +1,7 @@
 // A discount code in Chromium on a phone (issue 14): typed into the field on /credits, the bundle
 // cards show the old price struck through and the new one; the payment page names the
-// discounted price; the test checkout is paid; the code is then used.
+// discounted price; the test checkout is paid; the code is then used. On 360 and 390 px phones in
+// German and Polish: the retention offer before deleting, discounts on /transactions, direct debit.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -48,6 +49,8 @@ describe('discount codes in the browser', function () {
 
     await Promise.all([page.waitForURL(/\/credits\?code=TIMEBONUS25$/), page.locator('[data-testid="time-bonus"] a').click()]);
     await page.getByTestId('code-applied').waitFor();
+    expect(await page.locator('.bundle .price__old').count()).to.be.above(0); // the list prices struck through
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-time-bonus-credits.png'), fullPage: true });
     await Promise.all([page.waitForURL(/\/credits\/\d+\?code=TIMEBONUS25$/), page.locator('.bundle--p0 a').click()]);
     await page.locator('label.method[data-method="creditcard"]').click();
     await Promise.all([page.waitForURL(/\/test-checkout\/tp_/), page.getByTestId('pay').click()]);
@@ -111,5 +114,59 @@ describe('discount codes in the browser', function () {
     expect(await page.locator('.code-form .notice--error').textContent()).to.equal('Code already used');
     expect(errors).to.deep.equal([]);
     await context.close();
+  });
+
+  it('phones of 360 and 390 px in German and Polish: the retention offer before deleting, the discount on /transactions, direct debit with a code', async () => {
+    const now = Date.now();
+    const [codeId] = await db('discount_codes').insert({ code: 'E2E-LOYAL-FIFTEEN', value_percentage: 15, status: 'active', kind: 'code', uses: 1, created_at: now });
+    await db('discount_codes').insert({ code: 'E2E-SEPA', value_percentage: 10, status: 'active', kind: 'code', paymentmethods: JSON.stringify(['sdd']), uses: 0, created_at: now });
+    const member = await createE2eMember(db, 'Loyal');
+    await db('users').where({ id: member.userId }).update({ paid_user: true, premium_since: now, signup_date: now - 30 * 86_400_000 });
+    await db('profiles').where({ user_id: member.userId }).update({ country: 'DE' });
+    const bundle = await db('bundles').where({ currency: 'EUR', credits: 100 }).first('id', 'price_cents');
+    await db('payments').insert({
+      public_id: 'e2e0'.repeat(6), user_id: member.userId, site_id: 1, bundle_id: bundle.id, credits: 100, amount_cents: 1696, discount_cents: 299,
+      discount_code_id: codeId, currency: 'EUR', method: 'creditcard', provider: 'test', status: 'paid', paid_at: now, fulfilled_at: now, created_at: now, updated_at: now,
+    });
+    const base = harness().baseUrl;
+    const texts = { de: { offer: 'Bevor du gehst', discount: 'Rabatt −15 % (E2E-LOYAL-FIFTEEN)' }, pl: { offer: 'Zanim odejdziesz', discount: 'Rabat −15% (E2E-LOYAL-FIFTEEN)' } };
+    for (const lng of ['de', 'pl'] as const) {
+      for (const width of [360, 390]) {
+        const { context, page, errors } = await openPage(harness().browser, 'phone', { viewport: { width, height: 800 } });
+        await context.addCookies([{ name: 'amora_lang', value: lng, url: base }]);
+        await logIn(page, base, member);
+        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+        await page.goto(`${base}/settings#delete`);
+        const offer = page.getByTestId('retention-offer');
+        expect(await offer.locator('h3').textContent()).to.include(texts[lng].offer);
+        await offer.screenshot({ path: join(SCREENSHOTS, `phone-${width}-${lng}-retention-offer.png`) });
+        expect(await overflow(), `settings ${lng} ${width}`).to.be.at.most(0);
+
+        await page.goto(`${base}/transactions`);
+        expect(await page.getByTestId('payment-discount').textContent()).to.include(texts[lng].discount);
+        await page.screenshot({ path: join(SCREENSHOTS, `phone-${width}-${lng}-transactions-discount.png`), fullPage: true });
+        expect(await overflow(), `transactions ${lng} ${width}`).to.be.at.most(0);
+
+        await page.goto(`${base}/directdebit?bundle=${bundle.id}&code=E2E-SEPA`);
+        await page.getByTestId('code-applied').waitFor();
+        await page.screenshot({ path: join(SCREENSHOTS, `phone-${width}-${lng}-directdebit-code.png`), fullPage: true });
+        expect(await overflow(), `directdebit ${lng} ${width}`).to.be.at.most(0);
+
+        if (lng === 'pl' && width === 390) {
+          // The offer's button: the member's own code, applied on /credits.
+          await Promise.all([page.waitForURL(/\/credits\?code=STAY-[A-Z2-9]{10}$/), (async () => {
+            await page.goto(`${base}/settings#delete`);
+            await page.getByTestId('retention-offer').locator('button[type="submit"]').click();
+          })()]);
+          await page.getByTestId('code-applied').waitFor();
+          expect(await page.locator('.bundle .price__old').count()).to.be.above(0);
+          await page.screenshot({ path: join(SCREENSHOTS, `phone-${width}-${lng}-retention-credits.png`), fullPage: true });
+        }
+        expect(errors).to.deep.equal([]);
+        await context.close();
+      }
+    }
+    expect(await db('discount_codes').where({ user_id: member.userId, campaign: 'retention' }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
   });
 });

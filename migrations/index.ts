@@ -19,6 +19,7 @@ import * as usernameKeys from './20261123130100_username_keys.js';
 import * as usernameKeysBackfill from './20261123130200_username_keys_backfill.js';
 import * as notificationChannels from './20261123140000_notification_channels.js';
 import * as pushRetryEndpoints from './20261123140300_push_retry_endpoints.js';
+import * as profilesJoinedIndex from './20261123140400_profiles_joined_index.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -42,6 +43,7 @@ const migrations: [string, Migration][] = [
   ['20261123130200_username_keys_backfill', usernameKeysBackfill],
   ['20261123140000_notification_channels', notificationChannels],
   ['20261123140300_push_retry_endpoints', pushRetryEndpoints],
+  ['20261123140400_profiles_joined_index', profilesJoinedIndex],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -50,6 +50,9 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
 import { serviceWorkerRoutes } from './routes/service-worker-routes.js';
+import { MetricsService } from './services/metrics/metrics-service.js';
+import { requestMetrics } from './middleware/request-metrics.js';
+import { metricsRoutes } from './routes/metrics-routes.js';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, assertSessionStoreUp } from './sessions.js';
 
 
@@ -78,6 +81,8 @@ export function createApp(deps: AppDeps): express.Express {
   // everything else on that path, visitors' 403 included, reaches eventStreams.router() below.
   const eventStreams = new EventStreams({ services, sessionStore: deps.sessionStore, sessionSecret: deps.sessionSecret });
   eventStreams.install(app);
+  const metrics = new MetricsService({ db: deps.db, logger, openStreams: () => eventStreams.size });
+  app.use(requestMetrics(metrics));
 
   app.use(
     pinoHttp({
@@ -108,6 +113,7 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]{1,12}$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   app.use(healthRoutes(deps.db, deps.redis));
+  app.use(metricsRoutes(metrics, config.metricsToken));
 
   app.use(cookieParser());
   app.use(siteMiddleware(services.sites));

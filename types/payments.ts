@@ -47,6 +47,14 @@ export interface PaymentView {
   created_at: number;
   /** A repeat order by card that failed: the page offers manual card entry or PayPal. */
   recurring_card: boolean;
+  /** The discount of this payment (one per payment), or null: the list price was `amount_cents + discount.cents`. */
+  discount: PaymentDiscount | null;
+}
+
+export interface PaymentDiscount {
+  code: string;
+  percent: number;
+  cents: number;
 }
 
 /** The payment-status island: the payment it watches and the state the page shows now. */

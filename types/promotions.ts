@@ -52,3 +52,20 @@ export function welcomeCountdown(ms: number, dayUnit: string): { key: 'validFor'
 export interface WelcomeCountdownProps {
   leftMs: number;
 }
+
+/**
+ * The retention offer (issue 14 point 6): a member who opens account deletion is offered the
+ * company's `delete_discount` off their next purchase, as a personal single-use code valid for
+ * RETENTION_DAYS after it is claimed. Its codes belong to the campaign RETENTION_CAMPAIGN, so
+ * operators list them (uses, revenue) and disable them like any campaign.
+ */
+export const RETENTION_CAMPAIGN = 'retention';
+export const RETENTION_DAYS = 7;
+export const RETENTION_PREFIX = 'STAY-';
+
+export interface RetentionOffer {
+  percent: number;
+  /** The member's code once claimed (the offer box then says until when it is valid); null before. */
+  code: string | null;
+  expiresAt: number | null;
+}

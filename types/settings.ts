@@ -45,3 +45,12 @@ export interface SiteSettings {
   logged_out_search_trafficsource: 'all' | 'none';
   member_resell: boolean;
 }
+
+/**
+ * Per-site settings the server keeps to itself: operators set them (`amora sites set`), but they
+ * are not part of GET /api/settings.php, whose fields SPEC.md §3 lists.
+ */
+export interface ServerSiteSettings {
+  /** How many days after signing up a member who never paid has the welcome offer (SPEC.md §1; 0: none). */
+  welcome_days: number;
+}

@@ -31,6 +31,8 @@ export interface PageContext {
   showEntryWarning: boolean;
   /** The test payment provider is active: every page says that payments are not real. */
   testPayments: boolean;
+  /** The site's welcome-offer days (`welcome_days`, a server-only setting); absent: the default. */
+  welcomeDays?: number;
 }
 
 export interface RenderState extends PageContext {

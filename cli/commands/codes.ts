@@ -3,6 +3,7 @@
 // random codes (single use unless --max-uses), written to a new CSV file.
 // amora codes list [--campaign NAME] [--site DOMAIN] [--all] [--json] — codes with uses and revenue.
 // amora codes disable [CODE...] [--campaign NAME] [--dry-run] — codes stop working at once.
+// amora codes enable [CODE...] [--campaign NAME] [--dry-run] — disabled codes work again (not expired ones).
 // Rules: --currency, --min-order, --country, --user, --site, --expires, --methods, --max-uses, --campaign.
 import { open, unlink } from 'node:fs/promises';
 import type { Command } from 'commander';
@@ -30,7 +31,7 @@ function ruleOptions(cmd: Command): Command {
 }
 
 export function registerCodes(program: Command): void {
-  const codes = program.command('codes').description('discount codes: create one or a batch for a campaign, list with uses and revenue, disable');
+  const codes = program.command('codes').description('discount codes: create one or a batch for a campaign, list with uses and revenue, disable, enable');
 
   ruleOptions(codes.command('create <code>').description('create one code (unlimited uses unless --max-uses; each member may use a code once)'))
     .action(async (code: string, flags: Flags) => {
@@ -108,6 +109,28 @@ export function registerCodes(program: Command): void {
         const missing = r.notFound.length ? ` (${r.notFound.join(', ')})` : '';
         console.log(`${flags.dryRun ? 'would disable' : 'disabled'} ${r.disabled}, already disabled ${r.alreadyDisabled}, not found ${r.notFound.length}${missing}${flags.dryRun ? ' (dry run, nothing changed)' : ''}`);
         if (r.notFound.length) process.exitCode = 1;
+      });
+    });
+
+  codes
+    .command('enable [codes...]')
+    .description('enable disabled codes again by name, or every code of --campaign; an expired code is not enabled (create a new one)')
+    .option('--campaign <name>', 'every code of this campaign')
+    .option('--dry-run', 'show what would be enabled; change nothing')
+    .action(async (names: string[], flags: { campaign?: string; dryRun?: boolean }) => {
+      if ((names.length > 0) === (flags.campaign !== undefined)) throw new CliError('give either codes or --campaign NAME');
+      await withRuntime(async (rt) => {
+        const r = await rt.services.discountCodesAdmin.enable(names.length ? { codes: names } : { campaign: flags.campaign }, { dryRun: flags.dryRun });
+        const named = (list: string[]) => (list.length ? ` (${list.slice(0, 20).join(', ')}${list.length > 20 ? ', …' : ''})` : '');
+        // Named codes that were not enabled are the operator's mistake; in a campaign, enabled ones are simply counted.
+        const already = names.length ? r.alreadyEnabled : [];
+        for (const code of r.notFound) console.error(`${code}: no such code (see amora codes list --all)`);
+        for (const code of already) console.error(`${code}: already enabled`);
+        for (const code of r.expired) console.error(`${code}: expired, not enabled; create a new code instead`);
+        if (flags.campaign !== undefined && r.enabled + r.alreadyEnabled.length + r.expired.length === 0) console.error(`campaign ${flags.campaign}: no codes`);
+        console.log(`${flags.dryRun ? 'would enable' : 'enabled'} ${r.enabled}, already enabled ${r.alreadyEnabled.length}${named(already)}, expired ${r.expired.length}${named(r.expired)}, not found ${r.notFound.length}${named(r.notFound)}${flags.dryRun ? ' (dry run, nothing changed)' : ''}`);
+        const campaignEmpty = flags.campaign !== undefined && r.enabled + r.alreadyEnabled.length + r.expired.length === 0;
+        if (r.notFound.length || already.length || r.expired.length || campaignEmpty) process.exitCode = 1;
       });
     });
 }

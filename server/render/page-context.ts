@@ -7,6 +7,7 @@ import type { Services } from '../services/index.js';
 import type { PageContext } from '../../views/render-context.js';
 import { COUNTRY_LANGUAGES, isCountry } from '../../types/countries.js';
 import { LOCALES } from '../../types/settings.js';
+import { welcomeDaysOf } from '../services/sites/default-settings.js';
 
 export const ENTRY_COOKIE = 'amora_entry';
 
@@ -54,5 +55,6 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
     routeName: '',
     showEntryWarning,
     testPayments: deps.services.payments.provider.name === 'test',
+    welcomeDays: welcomeDaysOf(req.site.stored),
   };
 }

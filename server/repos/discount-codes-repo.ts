@@ -119,6 +119,15 @@ export async function disableCodes(db: Runner, ids: number[]): Promise<number> {
   return n;
 }
 
+/** Enables the disabled codes among `ids`; returns how many changed. */
+export async function enableCodes(db: Runner, ids: number[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    n += Number(await db('discount_codes').whereIn('id', ids.slice(i, i + 500)).where({ status: 'disabled' }).update({ status: 'active' }));
+  }
+  return n;
+}
+
 export interface CodeStats {
   used: number;
   reserved: number;
@@ -231,4 +240,29 @@ export async function memberSiteOf(db: Runner, userId: number): Promise<number |
 export async function promoFactsOf(db: Runner, userId: number): Promise<{ paidUser: boolean; signupDate: number } | undefined> {
   const row = (await db('users').where({ id: userId }).first('paid_user', 'signup_date')) as Raw | undefined;
   return row && { paidUser: Boolean(row.paid_user), signupDate: Number(row.signup_date) };
+}
+
+/** The member's latest code of `campaign` made for them alone (the retention offer's), if any. */
+export async function memberCodeOf(db: Runner, userId: number, campaign: string): Promise<DiscountCodeRow | undefined> {
+  const row = (await db('discount_codes').where({ user_id: userId, campaign, kind: 'code' }).orderBy('id', 'desc').first()) as Raw | undefined;
+  return row ? toCode(row) : undefined;
+}
+
+/**
+ * Holds the member's row until the transaction ends, so two requests that each create something
+ * once per member (the retention code) run one after the other. SQLite serializes writers anyway.
+ */
+export async function lockMember(tx: Runner, userId: number): Promise<void> {
+  if (!isSqlite(tx)) await tx('users').where({ id: userId }).forUpdate().first('id');
+}
+
+/** The code and percentage of each of `ids`, for showing the discounts of payments. */
+export async function codeNamesOf(db: Runner, ids: number[]): Promise<Map<number, { code: string; percent: number }>> {
+  const out = new Map<number, { code: string; percent: number }>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = (await db('discount_codes').whereIn('id', unique.slice(i, i + 500)).select('id', 'code', 'value_percentage')) as Raw[];
+    for (const r of rows) out.set(Number(r.id), { code: String(r.code), percent: Number(r.value_percentage) });
+  }
+  return out;
 }

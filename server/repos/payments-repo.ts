@@ -26,6 +26,9 @@ export interface PaymentRow {
   paidAt: number | null;
   fulfilledAt: number | null;
   createdAt: number;
+  /** The discount taken off the bundle's list price (one per payment); 0: none. */
+  discountCents: number;
+  discountCodeId: number | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -55,6 +58,8 @@ const toPayment = (r: Raw): PaymentRow => ({
   paidAt: numOrNull(r.paid_at),
   fulfilledAt: numOrNull(r.fulfilled_at),
   createdAt: num(r.created_at),
+  discountCents: num(r.discount_cents ?? 0),
+  discountCodeId: numOrNull(r.discount_code_id),
 });
 
 /** A checkout about to go to the provider: it starts open, without the provider's reference. */

@@ -34,6 +34,7 @@ import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
 import { PushDeliveryService } from './push/push-delivery-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
+import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
 import { ProfilesService } from './profiles/profiles-service.js';
 import { OwnProfileService } from './profiles/own-profile-service.js';
@@ -49,6 +50,7 @@ import { AutoLikeService } from './likes/auto-like-service.js';
 import { LikesService } from './likes/likes-service.js';
 import { SwipeGameService } from './likes/swipe-game-service.js';
 import { DiscountCodesAdminService } from './promotions/discount-codes-admin-service.js';
+import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
 
 export interface Services {
@@ -81,6 +83,8 @@ export interface Services {
   /** The push outbox worker (web-push to members' browsers). */
   pushDelivery: PushDeliveryService;
   notificationSettings: NotificationSettingsService;
+  /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
+  notifyCron: NotifyCronService;
   search: SearchService;
   likes: LikesService;
   blocks: BlocksService;
@@ -96,6 +100,7 @@ export interface Services {
   discountCodes: DiscountCodesService;
   /** Operators' side of discount codes (`amora codes`). */
   discountCodesAdmin: DiscountCodesAdminService;
+  retentionOffer: RetentionOfferService;
 }
 
 export function createServices(deps: {
@@ -123,7 +128,8 @@ export function createServices(deps: {
   const badges = new BadgesService(db, events, logger);
   const likes = new LikesService(db, badges);
   const bundles = new BundlesService(db);
-  const discountCodes = new DiscountCodesService(db, deps.redis, logger);
+  const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
+  const company = new CompanyService(db);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes);
   return {
     mail,
@@ -140,7 +146,7 @@ export function createServices(deps: {
     credits: new CreditsService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites,
-    company: new CompanyService(db),
+    company,
     catalog,
     geo: new GeoService(),
     keys,
@@ -156,6 +162,7 @@ export function createServices(deps: {
       db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
     }),
     notificationSettings,
+    notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,
     blocks: new BlocksService(db),
@@ -168,5 +175,6 @@ export function createServices(deps: {
     badges,
     discountCodes,
     discountCodesAdmin: new DiscountCodesAdminService(db),
+    retentionOffer: new RetentionOfferService(db, company),
   };
 }

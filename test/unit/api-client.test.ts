@@ -25,15 +25,17 @@ describe('islands api() deadline', () => {
     server.close();
   });
 
-  async function timing(call: Promise<unknown>): Promise<{ err: unknown; ms: number }> {
+  // Takes the call as a function: the clock starts before the request does, or a busy machine
+  // that pauses between the two makes the deadline look early.
+  async function timing(start: () => Promise<unknown>): Promise<{ err: unknown; ms: number }> {
     const started = Date.now();
-    const err = await call.then(() => undefined, (e: unknown) => e);
+    const err = await start().then(() => undefined, (e: unknown) => e);
     return { err, ms: Date.now() - started };
   }
 
   it('ends a request the server never answers, and one whose answer never ends, at the deadline', async () => {
     for (const path of ['/hang', '/slow-body']) {
-      const { err, ms } = await timing(api(`${base}${path}`, { method: 'POST', body: {}, timeoutMs: 300 }));
+      const { err, ms } = await timing(() => api(`${base}${path}`, { method: 'POST', body: {}, timeoutMs: 300 }));
       expect(err, path).to.be.instanceOf(ApiError).and.include({ status: 0, code: 'timeout' });
       expect(ms, path).to.be.within(250, 1500);
     }
@@ -41,7 +43,7 @@ describe('islands api() deadline', () => {
 
   it('counts the retries of a read inside the same deadline', async () => {
     hits = 0;
-    const { err, ms } = await timing(api(`${base}/busy`, { timeoutMs: 1000 }));
+    const { err, ms } = await timing(() => api(`${base}/busy`, { timeoutMs: 1000 }));
     expect(err).to.be.instanceOf(ApiError).and.include({ code: 'timeout' });
     expect(ms).to.be.within(900, 2000);
     expect(hits).to.be.within(2, 4); // 300 + 600 ms of pauses fit, the 1200 ms one does not

@@ -3,6 +3,8 @@
 import { useId, type ReactNode } from 'react';
 import { useFieldState } from './form/index.js';
 import type { BundleOffer } from '../../server/services/payments/bundles-service.js';
+import type { PriceQuote } from '../../server/services/payments/pricing.js';
+import { DiscountedPrice } from './discount-code.js';
 import { formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
 
@@ -32,7 +34,7 @@ const Check = () => (
   </svg>
 );
 
-export function OrderSummary({ offer }: { offer: BundleOffer }) {
+export function OrderSummary({ offer, quote = null }: { offer: BundleOffer; quote?: PriceQuote | null }) {
   const { t, lng } = usePage();
   const price = formatMoney(lng, offer.priceCents, offer.currency);
   return (
@@ -46,10 +48,10 @@ export function OrderSummary({ offer }: { offer: BundleOffer }) {
         </span>
         <span className="dd-summary__price">{price}</span>
       </div>
-      <p className="dd-summary__total">
+      <div className="dd-summary__total">
         <span>{t('payments:directDebit.summary.total')}</span>
-        <strong data-testid="price">{price}</strong>
-      </p>
+        {quote ? <DiscountedPrice cents={offer.priceCents} currency={offer.currency} quote={quote} className="dd-summary__amount" /> : <strong data-testid="price">{price}</strong>}
+      </div>
       <ul className="dd-summary__facts">
         {(['oneTime', 'premium', 'sepa'] as const).map((key) => (
           <li key={key}>

@@ -120,19 +120,23 @@ export function PaymentMethodPage({ offer, methods, selected, country, idempoten
   );
 }
 
-export function RepeatOrderPage({ offer, method, idempotencyKey }: { offer: BundleOffer; method: PaymentMethod; idempotencyKey: string }) {
+/** The last bundle again, by the same method: the list price, or with a code the member enters here. */
+export function RepeatOrderPage({ offer, method, idempotencyKey, code }: { offer: BundleOffer; method: PaymentMethod; idempotencyKey: string; code: CodeState }) {
   const { t, lng, csrfToken } = usePage();
+  const price = code.applied?.quotes[offer.id]?.amountCents ?? offer.priceCents;
   return (
     <div className="container section narrow checkout">
       <a className="checkout__back" href="/credits">{t('payments:checkout.back')}</a>
       <h1 className="page-title">{t('payments:repeat.title')}</h1>
-      <BundleSummary offer={offer} />
+      <BundleSummary offer={offer} code={code} />
+      <DiscountCodeForm state={code} action="/credits/repeat-order" />
       <p className="checkout__method-line">{t('payments:repeat.with', { method: t(`payments:methods.${method}`) })}</p>
       <form method="post" action="/credits/repeat-order" className="form checkout__form">
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        {code.applied && <input type="hidden" name="code" value={code.applied.code} />}
         <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="pay">
-          {t('payments:checkout.pay', { price: formatMoney(lng, offer.priceCents, offer.currency) })}
+          {t('payments:checkout.pay', { price: formatMoney(lng, price, offer.currency) })}
         </button>
       </form>
       <p className="checkout__other"><a href={`/credits/${offer.id}`}>{t('payments:repeat.other')}</a></p>
@@ -165,6 +169,7 @@ export function PaymentStatusPage({ payment, retryMethods, balance }: PaymentSta
         <StatusIcon state={payment.state} />
         <h1 className="payment-status__title">{t(`payments:state.${texts}.title`)}</h1>
         <p>{t(`payments:state.${texts}.text`, { count: payment.credits, price, method: t(`payments:methods.${payment.method}`) })}</p>
+        {payment.discount && <p className="payment-status__discount"><PaymentAmount payment={payment} /></p>}
         {payment.state === 'completed' && <p className="credits__balance">{t('payments:credits.balance', { count: balance })}</p>}
       </div>
       {(payment.state === 'loading' || payment.state === 'pending') && (
@@ -237,6 +242,28 @@ export interface TransactionsPageProps {
 }
 
 /** Payments and every credit movement, with the return policy's days. */
+/**
+ * What a payment cost: with a discount, the list price struck through, the price paid and the
+ * discount itself ("Discount −20% (CODE): −€3.99"), in the payment's currency.
+ */
+function PaymentAmount({ payment: p }: { payment: PaymentView }) {
+  const { t, lng } = usePage();
+  const paid = formatMoney(lng, p.amount_cents, p.currency);
+  if (!p.discount) return <>{paid}</>;
+  return (
+    <span className="transactions__amount" data-testid="payment-discount">
+      <s className="transactions__list">
+        <span className="sr-only">{t('payments:code.was')} </span>
+        {formatMoney(lng, p.amount_cents + p.discount.cents, p.currency)}
+      </s>{' '}
+      <strong>{paid}</strong>
+      <small className="transactions__discount">
+        {t('payments:paymentDiscount.line', { percent: p.discount.percent, code: p.discount.code, amount: formatMoney(lng, p.discount.cents, p.currency) })}
+      </small>
+    </span>
+  );
+}
+
 export function TransactionsPage({ payments, ledger, balance }: TransactionsPageProps) {
   const { t, lng, settings } = usePage();
   return (
@@ -263,7 +290,7 @@ export function TransactionsPage({ payments, ledger, balance }: TransactionsPage
                 <tr key={p.payment_id}>
                   <td><a href={`/transactions/${p.payment_id}`}>{formatDateTime(lng, p.created_at)}</a></td>
                   <td>{t('pages:pricing.credits', { count: p.credits })}</td>
-                  <td>{formatMoney(lng, p.amount_cents, p.currency)}</td>
+                  <td><PaymentAmount payment={p} /></td>
                   <td>{t(`payments:methods.${p.method}`)}</td>
                   <td>
                     <span className={`status-pill status-pill--${p.status === 'expired' ? 'expired' : p.state}`}>{t(`payments:status.${p.status}`)}</span>

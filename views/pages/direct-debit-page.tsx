@@ -5,6 +5,7 @@ import type { BundleOffer } from '../../server/services/payments/bundles-service
 import type { DirectDebitCodeStep, DirectDebitFormValues } from '../../types/direct-debit.js';
 import { DirectDebitSteps, Input, OrderSummary, StepCard } from '../components/direct-debit-parts.js';
 import { Checkbox, FormErrors } from '../components/form/index.js';
+import type { CodeState } from '../components/discount-code.js';
 import { formatMoney } from '../format.js';
 import { usePage } from '../render-context.js';
 
@@ -23,6 +24,26 @@ export interface DirectDebitPageProps {
   /** The code cannot be used any more: a new one is the way on. */
   expired?: boolean;
   notice?: string;
+  /** A discount code entered on the payment page: applied (the price with it), or refused with its message. */
+  discount?: CodeState;
+}
+
+/** What this direct debit collects: the bundle's price, or its price with the applied code (pricing.ts). */
+function quoteOf({ offer, discount }: DirectDebitPageProps) {
+  return discount?.applied?.quotes[offer.id] ?? null;
+}
+const amountOf = (p: DirectDebitPageProps) => quoteOf(p)?.amountCents ?? p.offer.priceCents;
+
+/** The code as a hidden field of each step's form, so the payment is started with it. */
+function CodeField({ discount }: { discount?: CodeState }) {
+  return discount?.applied ? <input type="hidden" name="code" value={discount.applied.code} /> : null;
+}
+
+function CodeNotice({ discount }: { discount?: CodeState }) {
+  const { t } = usePage();
+  if (discount?.error) return <p className="notice notice--error" role="alert" data-testid="dd-code-error">{discount.error}</p>;
+  if (!discount?.applied) return null;
+  return <p className="notice notice--success" data-testid="code-applied">{t('payments:code.applied', { code: discount.applied.code, percent: discount.applied.percent })}</p>;
 }
 
 export function DirectDebitPage(props: DirectDebitPageProps) {
@@ -41,13 +62,14 @@ export function DirectDebitPage(props: DirectDebitPageProps) {
           {step === 'code' && props.code && <CodeForm {...props} code={props.code} />}
           {(step === 'blocked' || step === 'limit') && <Unavailable offer={offer} reason={step} />}
         </div>
-        <OrderSummary offer={offer} />
+        <OrderSummary offer={offer} quote={quoteOf(props)} />
       </div>
     </div>
   );
 }
 
-function MandateForm({ offer, creditor, errors, values, authorized }: DirectDebitPageProps) {
+function MandateForm(props: DirectDebitPageProps) {
+  const { offer, creditor, errors, values, authorized, discount } = props;
   const { t, lng, csrfToken } = usePage();
   const v = values ?? { account_holder: '', iban: '', street: '', house_number: '', zip: '', city: '', phone: '' };
   const f = (key: string) => t(`payments:directDebit.form.${key}`);
@@ -55,11 +77,13 @@ function MandateForm({ offer, creditor, errors, values, authorized }: DirectDebi
   return (
     <StepCard title={f('title')}>
       <p className="dd-card__intro">{f('intro')}</p>
+      <CodeNotice discount={discount} />
       {errors._form && <p className="notice notice--error" role="alert">{errors._form}</p>}
       {fieldErrors && <p className="notice notice--error" role="alert">{f('fixErrors')}</p>}
       <form method="post" action="/directdebit" className="form dd-form" noValidate>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="bundle" value={offer.id} />
+        <CodeField discount={discount} />
         <FormErrors errors={errors}>
           <Input name="account_holder" label={f('accountHolder')} value={v.account_holder} error={errors.account_holder} autoComplete="name" maxLength={70} hint={f('accountHolderHint')} />
           <Input
@@ -77,7 +101,7 @@ function MandateForm({ offer, creditor, errors, values, authorized }: DirectDebi
           <Input name="phone" type="tel" label={f('phone')} value={v.phone} error={errors.phone} autoComplete="tel" inputMode="tel" maxLength={32} hint={f('phoneHint')} />
           <fieldset className={`dd-mandate${errors.authorize ? ' dd-mandate--error' : ''}`}>
             <legend className="dd-mandate__title">{f('mandateTitle')}</legend>
-            <p className="dd-mandate__text">{t('payments:directDebit.form.authorization', { creditor, amount: formatMoney(lng, offer.priceCents, offer.currency) })}</p>
+            <p className="dd-mandate__text">{t('payments:directDebit.form.authorization', { creditor, amount: formatMoney(lng, amountOf(props), offer.currency) })}</p>
             <Checkbox name="authorize" defaultChecked={authorized} className="dd-check">{f('authorize')}</Checkbox>
           </fieldset>
         </FormErrors>
@@ -93,7 +117,8 @@ function MandateForm({ offer, creditor, errors, values, authorized }: DirectDebi
   );
 }
 
-function CodeForm({ offer, creditor, errors, code, triesLeft, expired, notice }: DirectDebitPageProps & { code: DirectDebitCodeStep }) {
+function CodeForm(props: DirectDebitPageProps & { code: DirectDebitCodeStep }) {
+  const { offer, creditor, errors, code, triesLeft, expired, notice, discount } = props;
   const { t, lng, csrfToken } = usePage();
   const c = (key: string, vars?: Record<string, unknown>) => t(`payments:directDebit.code.${key}`, vars);
   const hidden = (
@@ -101,6 +126,7 @@ function CodeForm({ offer, creditor, errors, code, triesLeft, expired, notice }:
       <input type="hidden" name="_csrf" value={csrfToken} />
       <input type="hidden" name="bundle" value={offer.id} />
       <input type="hidden" name="mandate" value={code.reference} />
+      <CodeField discount={discount} />
     </>
   );
   return (
@@ -109,6 +135,7 @@ function CodeForm({ offer, creditor, errors, code, triesLeft, expired, notice }:
         {c('sentTo')} <strong className="dd-code__phone" data-testid="dd-phone">{code.phone}</strong>
       </p>
       {notice && <p className="notice notice--ok" role="status">{notice}</p>}
+      <CodeNotice discount={discount} />
       {errors._form && <p className="notice notice--error" role="alert">{errors._form}</p>}
       <form method="post" action="/directdebit/confirm" className="form dd-code__form" noValidate>
         {hidden}
@@ -124,7 +151,7 @@ function CodeForm({ offer, creditor, errors, code, triesLeft, expired, notice }:
           </small>
         </label>
         <button type="submit" className={`btn btn--lg btn--block ${expired ? 'btn--light' : 'btn--primary'}`} data-testid="dd-confirm">
-          {c('submit', { amount: formatMoney(lng, offer.priceCents, offer.currency) })}
+          {c('submit', { amount: formatMoney(lng, amountOf(props), offer.currency) })}
         </button>
       </form>
       <div className={`dd-code__again${expired ? ' dd-code__again--first' : ''}`}>

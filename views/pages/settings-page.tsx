@@ -4,7 +4,9 @@
 import { DELETE_REASONS } from '../../types/accounts.js';
 import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
 import { Checkbox, ChoiceList, FormErrors, SelectField, TextField } from '../components/form/index.js';
+import { RetentionOfferBox } from '../components/retention-offer.js';
 import { usePage } from '../render-context.js';
+import type { RetentionOffer } from '../../types/promotions.js';
 
 export interface SettingsPageProps {
   notice?: string;
@@ -13,9 +15,11 @@ export interface SettingsPageProps {
   deletion?: { reason: string; remarks: string };
   /** What the e-mail change form held when it came back with an error. */
   values?: { new_email: string };
+  /** The retention offer shown before the deletion form (issue 14), or null/absent for none. */
+  retention?: RetentionOffer | null;
 }
 
-export function SettingsPage({ notice, errors, deletion, values }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion, values, retention }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -72,6 +76,7 @@ export function SettingsPage({ notice, errors, deletion, values }: SettingsPageP
 
         <section className="auth__card settings__section settings__section--danger" id="delete">
           <h2>{t('pages:settings.deleteTitle')}</h2>
+          {retention && <RetentionOfferBox offer={retention} />}
           <p>{t('pages:settings.deleteIntro', { days: 14 })}</p>
           <form method="post" action="/settings/delete" className="form" data-testid="delete-form">
             <input type="hidden" name="_csrf" value={csrfToken} />

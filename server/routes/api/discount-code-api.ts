@@ -42,8 +42,10 @@ export function discountCodeApi({ services }: RouteDeps): Router {
   return router;
 }
 
-function answerOf({ code, quotes }: CheckedCode) {
+function answerOf({ code, quotes, endsAt }: CheckedCode) {
   const now = Date.now();
+  // The welcome offer ends for each member on their own day (signup + the site's welcome_days).
+  const expiresAt = code.expiresAt ?? endsAt ?? null;
   return {
     discountcode: {
       code: code.code,
@@ -53,10 +55,10 @@ function answerOf({ code, quotes }: CheckedCode) {
       minimum_order_cents: code.minimumOrderCents,
       country: code.country,
       user_id: code.userId,
-      expires: code.expiresAt === null ? null : new Date(code.expiresAt).toISOString(),
+      expires: expiresAt === null ? null : new Date(expiresAt).toISOString(),
       status: code.status,
       // SPEC.md §3 names `validity` without saying more: the seconds left before the code expires (null: no expiry).
-      validity: code.expiresAt === null ? null : Math.max(0, Math.floor((code.expiresAt - now) / 1000)),
+      validity: expiresAt === null ? null : Math.max(0, Math.floor((expiresAt - now) / 1000)),
       expired: false,
       paymentmethods: code.paymentMethods,
     },

@@ -1,4 +1,5 @@
-// Deleting an account from the settings page, the page after it, and the reactivation link.
+// Deleting an account from the settings page (with the retention offer before it), the page after
+// it, and the reactivation link.
 import { Router } from 'express';
 import { createElement } from 'react';
 import { AppError } from '../../errors.js';
@@ -26,12 +27,21 @@ export function accountDeletionRoutes({ services }: RouteDeps): Router {
       if (!(err instanceof AppError) || !err.details) throw err;
       // The reason and remarks come back; the password does not.
       const deletion = { ...typedValues(body, ['reason'] as const, 40), ...typedValues(body, ['remarks'] as const, 1000) };
-      return renderPage(res, createElement(SettingsPage, { errors: fieldErrorsOf(err, page.t), deletion }), {
+      const retention = await services.retentionOffer.offerFor({ userId: req.user.id, siteId: req.site.id });
+      return renderPage(res, createElement(SettingsPage, { errors: fieldErrorsOf(err, page.t), deletion, retention }), {
         layout: 'default', routeName: 'settings', title: page.t('pages:settings.title'), status: err.status, noindex: true,
       });
     }
     await endSession(req, res);
     res.redirect(303, '/account-deleted');
+  });
+
+  // The retention offer's button: the member's code (made on the first claim, the same one after)
+  // applied on the credits page. No offer for this member: 404, as for any page that is not theirs.
+  router.post('/settings/retention-offer', async (req, res) => {
+    if (!req.user) return res.redirect(303, '/login?next=/settings');
+    const code = await services.retentionOffer.claim({ userId: req.user.id, siteId: req.site.id });
+    res.redirect(303, `/credits?code=${encodeURIComponent(code)}`);
   });
 
   router.get('/account-deleted', (_req, res) => {

@@ -16,7 +16,7 @@ import { parseId, parseInput } from '../validate.js';
 import { CODE_ERRORS, codeField, codeMessage, codeStateOf, NO_CODE } from './discount-input.js';
 
 const buyForm = z.object({ method: z.enum(PAYMENT_METHODS), idempotency_key: z.string().max(100), code: z.string().optional() });
-const repeatForm = z.object({ idempotency_key: z.string().max(100) });
+const repeatForm = z.object({ idempotency_key: z.string().max(100), code: z.string().optional() });
 const PUBLIC_ID = /^[0-9a-f]{24}$/;
 
 /** Errors the method chooser shows above itself instead of an error page. */
@@ -43,6 +43,12 @@ export async function startCheckout(payments: PaymentsService, req: Request, res
   res.redirect(303, sameSite ? started.checkoutUrl : `/transactions/${started.publicId}/checkout`);
 }
 
+/** The direct-debit checkout of a bundle, with the member's discount code when one was entered. */
+export function directDebitUrl(bundleId: number, code?: string): string {
+  const typed = code?.trim().slice(0, 64);
+  return `/directdebit?bundle=${bundleId}${typed ? `&code=${encodeURIComponent(typed)}` : ''}`;
+}
+
 export function creditsRoutes({ services }: RouteDeps): Router {
   const router = Router();
   const { payments } = services;
@@ -63,23 +69,37 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     renderPage(res, createElement(CreditsPage, { bundles, balance, repeat, insufficient, code }), { layout: 'default', routeName: 'credits', title: page.t('payments:credits.title'), noindex: true });
   });
 
-  router.get('/credits/repeat-order', async (req, res) => {
+  // A repeat order buys the last bundle again at its list price: the discount of the last purchase
+  // (a single-use code, the welcome offer) was that payment's. A code the member enters here
+  // applies when it allows the last order's method, priced like any checkout (pricing.ts).
+  const showRepeat = async (req: Request, res: Response, o: { rawCode: string; error?: AppError; status?: number }) => {
     const page = res.locals.page!;
     const last = await payments.lastOrder(req.user!.id);
     if (!last) return res.redirect(303, '/credits');
-    const offer = await payments.offer(req.site.id, countryOf(req, res), last.bundleId, page.settings.message_credits).catch(() => undefined);
+    const country = countryOf(req, res);
+    const offer = await payments.offer(req.site.id, country, last.bundleId, page.settings.message_credits).catch(() => undefined);
     if (!offer) return res.redirect(303, '/credits');
-    renderPage(res, createElement(RepeatOrderPage, { offer, method: last.method, idempotencyKey: newKey() }), {
-      layout: 'default', routeName: 'credits-repeat-order', title: page.t('payments:repeat.title'), noindex: true,
+    const code = o.error
+      ? { ...NO_CODE, value: o.rawCode.slice(0, 64), error: codeMessage(res, o.error) }
+      : await codeStateOf(services, req, res, { raw: o.rawCode, country, bundles: [offer], bundleId: offer.id, method: last.method });
+    renderPage(res, createElement(RepeatOrderPage, { offer, method: last.method, idempotencyKey: newKey(), code }), {
+      layout: 'default', routeName: 'credits-repeat-order', title: page.t('payments:repeat.title'), noindex: true, status: o.status,
     });
-  });
+  };
+
+  router.get('/credits/repeat-order', (req, res) => showRepeat(req, res, { rawCode: codeField(req.query.code) }));
 
   router.post('/credits/repeat-order', async (req, res) => {
-    const { idempotency_key } = parseInput(repeatForm, req.body);
+    const { idempotency_key, code } = parseInput(repeatForm, req.body);
     const last = await payments.lastOrder(req.user!.id);
     if (!last) return res.redirect(303, '/credits');
-    if (last.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${last.bundleId}`);
-    await startCheckout(payments, req, res, { bundleId: last.bundleId, method: last.method, key: idempotency_key, repeat: true });
+    if (last.method === 'sdd') return res.redirect(303, directDebitUrl(last.bundleId, code));
+    try {
+      await startCheckout(payments, req, res, { bundleId: last.bundleId, method: last.method, key: idempotency_key, repeat: true, code });
+    } catch (err) {
+      if (!(err instanceof AppError) || !CODE_ERRORS.has(err.code)) throw err;
+      await showRepeat(req, res, { rawCode: code ?? '', error: err, status: err.status });
+    }
   });
 
   const showChooser = async (req: Request, res: Response, selected: PaymentMethod | null, error: string | null, status = 200, rawCode = codeField(req.query.code)) => {
@@ -98,14 +118,14 @@ export function creditsRoutes({ services }: RouteDeps): Router {
   router.get('/credits/:id', (req, res) => showChooser(req, res, null, null));
   router.get('/credits/:id/:method', async (req, res) => {
     if (!isPaymentMethod(req.params.method)) throw new NotFoundError();
-    if (req.params.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${parseId(req.params.id)}`);
+    if (req.params.method === 'sdd') return res.redirect(303, directDebitUrl(parseId(req.params.id), codeField(req.query.code)));
     await showChooser(req, res, req.params.method, null);
   });
 
   router.post(['/credits/:id', '/credits/:id/:method'], async (req, res) => {
     const bundleId = parseId(req.params.id);
     const form = parseInput(buyForm, req.body);
-    if (form.method === 'sdd') return res.redirect(303, `/directdebit?bundle=${bundleId}`);
+    if (form.method === 'sdd') return res.redirect(303, directDebitUrl(bundleId, form.code));
     try {
       await startCheckout(payments, req, res, { bundleId, method: form.method, key: form.idempotency_key, code: form.code });
     } catch (err) {

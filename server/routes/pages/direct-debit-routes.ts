@@ -1,6 +1,7 @@
 // /directdebit: pay a bundle by SEPA direct debit in two plain form steps (no JavaScript needed):
 // the account and address form, then the SMS code. Each successful post redirects (a reload sends
-// nothing twice); an error shows the step again with what was entered.
+// nothing twice); an error shows the step again with what was entered. A discount code entered on
+// the payment page comes along (`code`), checked for the method sdd, and is shown in each step.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { AppError, AuthRequiredError, NotFoundError } from '../../errors.js';
@@ -11,6 +12,8 @@ import { DIRECT_DEBIT_FIELDS, type DirectDebitFormValues } from '../../../types/
 import { DirectDebitPage, type DirectDebitPageProps } from '../../../views/pages/direct-debit-page.js';
 import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
+import type { CodeState } from '../../../views/components/discount-code.js';
+import { CODE_ERRORS, codeField, codeMessage, codeStateOf, NO_CODE } from './discount-input.js';
 
 type View = Omit<DirectDebitPageProps, 'offer' | 'creditor'>;
 
@@ -46,6 +49,10 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
     return dd.offer(req.site.id, payerOf(req, res).country, id, res.locals.page!.settings.message_credits);
   };
 
+  /** The member's discount code for this direct debit, checked for the bundle and the method sdd (its price from pricing.ts). */
+  const discountFor = (req: Request, res: Response, offer: BundleOffer, raw: unknown) =>
+    codeStateOf(services, req, res, { raw: codeField(raw), country: payerOf(req, res).country, bundles: [offer], bundleId: offer.id, method: 'sdd' });
+
   const show = (res: Response, offer: BundleOffer, view: View, status = 200) => {
     const page = res.locals.page!;
     const creditor = page.company.name || page.site.name;
@@ -59,6 +66,10 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
     show(res, offer, { step: 'code', errors: {}, code, ...extra }, status);
   };
 
+  /** The step's own URL, keeping an applied discount code through the redirects. */
+  const stepUrl = (offer: BundleOffer, discount: CodeState, extra = '') =>
+    `/directdebit?bundle=${offer.id}${extra}${discount.applied ? `&code=${encodeURIComponent(discount.applied.code)}` : ''}`;
+
   router.get('/directdebit', async (req, res) => {
     const offer = await offerFor(req, res, req.query.bundle);
     const { userId } = payerOf(req, res);
@@ -67,24 +78,26 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
       const code = await dd.codeStep(userId, reference);
       if (code.status === 'active' && code.paymentId) return res.redirect(303, `/transactions/${code.paymentId}`);
       const notice = req.query.resent === '1' ? res.locals.page!.t('payments:directDebit.code.resent') : undefined;
-      if (code.status === 'pending') return show(res, offer, { step: 'code', errors: {}, code, notice });
+      if (code.status === 'pending') return show(res, offer, { step: 'code', errors: {}, code, notice, discount: await discountFor(req, res, offer, req.query.code) });
     }
     const availability = await dd.availability(userId, offer);
     if (availability !== 'available') return show(res, offer, { step: availability, errors: {} });
-    show(res, offer, { step: 'form', errors: {}, values: await dd.prefill(userId) });
+    show(res, offer, { step: 'form', errors: {}, values: await dd.prefill(userId), discount: await discountFor(req, res, offer, req.query.code) });
   });
 
   router.post('/directdebit', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const offer = await offerFor(req, res, body.bundle);
+    const discount = await discountFor(req, res, offer, body.code);
     try {
       const reference = await dd.request(payerOf(req, res), offer, body);
-      res.redirect(303, `/directdebit?bundle=${offer.id}&mandate=${reference}`);
+      res.redirect(303, stepUrl(offer, discount, `&mandate=${reference}`));
     } catch (err) {
       if (!(err instanceof AppError) || (err.status >= 500 && err.code !== 'sms_failed')) throw err;
       const unavailable = UNAVAILABLE[err.code];
       if (unavailable) return show(res, offer, { step: unavailable, errors: {} }, err.status);
-      show(res, offer, { step: 'form', errors: fieldErrorsOf(err, res.locals.page!.t), values: valuesFrom(body), authorized: body.authorize === '1' }, err.status);
+      const view = { step: 'form' as const, errors: fieldErrorsOf(err, res.locals.page!.t), values: valuesFrom(body), authorized: body.authorize === '1', discount };
+      show(res, offer, view, err.status);
     }
   });
 
@@ -92,17 +105,23 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const offer = await offerFor(req, res, body.bundle);
     const reference = textOf(body.mandate, 40);
+    const typed = codeField(body.code);
     try {
       const payer = { ...payerOf(req, res), baseUrl: `${req.protocol}://${req.get('host')}` };
-      const { publicId } = await dd.confirm(payer, offer, reference, textOf(body.otp, 20));
+      const { publicId } = await dd.confirm(payer, offer, reference, textOf(body.otp, 20), { code: typed || undefined, ip: req.ip });
       res.redirect(303, `/transactions/${publicId}`);
     } catch (err) {
       if (!(err instanceof AppError) || err instanceof NotFoundError) throw err;
       const unavailable = UNAVAILABLE[err.code];
       if (unavailable) return show(res, offer, { step: unavailable, errors: {} }, err.status);
+      // A code taken meanwhile: the step again at the list price, saying why; the same SMS code still confirms.
+      if (CODE_ERRORS.has(err.code)) {
+        return showCode(req, res, offer, reference, { discount: { ...NO_CODE, value: typed.slice(0, 64), error: codeMessage(res, err) } }, err.status);
+      }
       const triesLeft = err instanceof OtpRejectedError ? err.triesLeft : undefined;
       const expired = err.code === 'otp_expired' || triesLeft === 0;
-      await showCode(req, res, offer, reference, { errors: fieldErrorsOf(err, res.locals.page!.t), triesLeft, expired }, err.status);
+      const discount = await discountFor(req, res, offer, typed);
+      await showCode(req, res, offer, reference, { errors: fieldErrorsOf(err, res.locals.page!.t), triesLeft, expired, discount }, err.status);
     }
   });
 
@@ -110,14 +129,15 @@ export function directDebitRoutes({ services }: RouteDeps): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const offer = await offerFor(req, res, body.bundle);
     const reference = textOf(body.mandate, 40);
+    const discount = await discountFor(req, res, offer, body.code);
     try {
       await dd.resend(payerOf(req, res), reference);
-      res.redirect(303, `/directdebit?bundle=${offer.id}&mandate=${reference}&resent=1`);
+      res.redirect(303, stepUrl(offer, discount, `&mandate=${reference}&resent=1`));
     } catch (err) {
       if (!(err instanceof AppError) || err instanceof NotFoundError || (err.status >= 500 && err.code !== 'sms_failed')) throw err;
       const unavailable = UNAVAILABLE[err.code];
       if (unavailable) return show(res, offer, { step: unavailable, errors: {} }, err.status);
-      await showCode(req, res, offer, reference, { errors: fieldErrorsOf(err, res.locals.page!.t) }, err.status);
+      await showCode(req, res, offer, reference, { errors: fieldErrorsOf(err, res.locals.page!.t), discount }, err.status);
     }
   });
 

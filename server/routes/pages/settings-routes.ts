@@ -24,15 +24,16 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
   const router = Router();
   router.use('/settings', membersOnly);
 
-  const show = (res: Response, o: Omit<SettingsPageProps, 'errors'> & { errors?: Record<string, string>; status?: number } = {}) => {
+  const show = async (req: Request, res: Response, o: Omit<SettingsPageProps, 'errors'> & { errors?: Record<string, string>; status?: number } = {}) => {
     const t = res.locals.page!.t;
     const { status = 200, errors = {}, ...props } = o;
-    renderPage(res, createElement(SettingsPage, { errors, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+    const retention = await services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id });
+    renderPage(res, createElement(SettingsPage, { errors, retention, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
   };
 
-  router.get('/settings', (req, res) => {
+  router.get('/settings', async (req, res) => {
     const key = NOTICES[req.query.saved as keyof typeof NOTICES];
-    show(res, { notice: key ? res.locals.page!.t(key) : undefined });
+    await show(req, res, { notice: key ? res.locals.page!.t(key) : undefined });
   });
 
   router.post('/settings/language', async (req, res) => {
@@ -62,7 +63,7 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
       res.redirect(303, '/settings?saved=password');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      show(res, { errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status });
+      await show(req, res, { errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status });
     }
   });
 
@@ -75,10 +76,10 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
         email: text(body.new_email), password: text(body.email_password), siteName: req.site.name,
         supportEmail: page.settings.support_email, baseUrl: `${req.protocol}://${req.get('host')}`,
       });
-      show(res, { notice: page.t('pages:settings.emailSent', { email }) });
+      await show(req, res, { notice: page.t('pages:settings.emailSent', { email }) });
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
-      show(res, { errors: fieldErrorsOf(err, page.t), values: { new_email: text(body.new_email).slice(0, 191) }, status: err.status });
+      await show(req, res, { errors: fieldErrorsOf(err, page.t), values: { new_email: text(body.new_email).slice(0, 191) }, status: err.status });
     }
   });
 

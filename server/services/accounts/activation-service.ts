@@ -42,11 +42,16 @@ export class ActivationService {
 
   /** Issues a link and puts the mail in the outbox, inside the caller's transaction. */
   async queueMail(tx: Runner, m: ActivationMail): Promise<void> {
-    const token = await this.tokens.issue(m.userId, 'activation', ACTIVATION_TTL_MS, null, tx);
     const content = actionEmail(this.i18n.getFixedT(m.language), {
-      template: 'activation', name: m.name, siteName: m.siteName, supportEmail: m.supportEmail, url: `${m.baseUrl}/activate?token=${token}`,
+      template: 'activation', name: m.name, siteName: m.siteName, supportEmail: m.supportEmail, url: await this.newLink(tx, m.userId, m.baseUrl),
     });
     await this.mail.enqueue({ siteId: m.siteId, userId: m.userId, to: m.email, template: 'activation', language: m.language, ...content }, tx);
+  }
+
+  /** A fresh activation link (older unused ones stop working), inside the caller's transaction; also for reminder mails. */
+  async newLink(tx: Runner, userId: number, baseUrl: string): Promise<string> {
+    const token = await this.tokens.issue(userId, 'activation', ACTIVATION_TTL_MS, null, tx);
+    return `${baseUrl}/activate?token=${token}`;
   }
 
   /** A new activation mail for a member who has not confirmed yet; the address they get it at. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db.js';
 import { ValidationError } from '../../errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { getCompany, saveCompany, type CompanyRow } from '../../repos/sites-repo.js';
+import { MAX_DISCOUNT_PERCENT } from '../payments/pricing.js';
 
 export type CompanyInfo = CompanyRow;
 
@@ -22,7 +23,8 @@ const patchSchema = z
     tradenames: z.array(z.string().trim().min(1).max(100)),
     vat_numbers: z.array(z.string().trim().min(1).max(32)),
     support_phone: z.string().regex(/^[+0-9 ()-]{5,32}$/),
-    delete_discount: z.number().int().min(0).max(100),
+    // The retention offer's percentage (0: none); a code may take at most MAX_DISCOUNT_PERCENT off.
+    delete_discount: z.number().int().min(0).max(MAX_DISCOUNT_PERCENT, `at most ${MAX_DISCOUNT_PERCENT} (0: no retention offer)`),
     added: z.number().int().min(0),
   })
   .partial()

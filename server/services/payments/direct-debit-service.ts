@@ -1,7 +1,9 @@
 // Paying a bundle by SEPA direct debit (/directdebit): the member enters account and address, we
 // store a pending mandate and text a six-digit code to the phone; the right code activates the
-// mandate and starts the payment (PaymentsService). Members blocked for direct debit (after a
-// chargeback, or by an operator) and members over the limits below get other methods instead.
+// mandate and starts the payment (PaymentsService), with the member's discount code when the code
+// allows direct debit (its payment methods; priced by pricing.ts like any checkout). Members
+// blocked for direct debit (after a chargeback, or by an operator) and members over the limits
+// below get other methods instead.
 import { randomInt } from 'node:crypto';
 import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
@@ -138,7 +140,11 @@ export class DirectDebitService {
    * mandate's, so one mandate pays once: a form sent twice (or again after a failed start) leads
    * to the same payment.
    */
-  async confirm(payer: DirectDebitPayer & { baseUrl: string }, offer: BundleOffer, reference: string, rawCode: string): Promise<StartPaymentResult> {
+  async confirm(
+    payer: DirectDebitPayer & { baseUrl: string }, offer: BundleOffer, reference: string, rawCode: string,
+    /** A discount code the member entered for this purchase: priced and reserved by PaymentsService like any checkout's. */
+    discount: { code?: string; ip?: string } = {},
+  ): Promise<StartPaymentResult> {
     const mandate = await this.mandateOf(payer.userId, reference);
     const code = rawCode.replace(/\s/g, '');
     if (!/^\d{6}$/.test(code)) throw new OtpRejectedError('otp_invalid', 'ddCodeFormat');
@@ -163,7 +169,7 @@ export class DirectDebitService {
     } else {
       throw new ForbiddenError('direct_debit_blocked', 'ddBlocked');
     }
-    return this.startPayment(payer, offer, mandate);
+    return this.startPayment(payer, offer, mandate, discount);
   }
 
   /** Texts a new code for a pending mandate, a minute after the last one at the earliest. */
@@ -228,12 +234,15 @@ export class DirectDebitService {
     }
   }
 
-  private async startPayment(payer: DirectDebitPayer & { baseUrl: string }, offer: BundleOffer, mandate: repo.MandateRow): Promise<StartPaymentResult> {
+  private async startPayment(
+    payer: DirectDebitPayer & { baseUrl: string }, offer: BundleOffer, mandate: repo.MandateRow, discount: { code?: string; ip?: string },
+  ): Promise<StartPaymentResult> {
     const member = await repo.findDirectDebitMember(this.deps.db, payer.userId);
     const result = await this.deps.payments.start({
       userId: payer.userId, siteId: payer.siteId, email: member?.email ?? '', bundleId: offer.id, method: 'sdd',
       idempotencyKey: `sdd-${mandate.reference}`, lng: payer.lng, country: payer.country, baseUrl: payer.baseUrl,
       mandate: { id: mandate.id, accountHolder: mandate.accountHolder, iban: mandate.iban, reference: mandate.reference },
+      discountCode: discount.code, ip: discount.ip,
     });
     if (!result.replayed) this.deps.logger.info({ payment: result.publicId, mandate: mandate.reference, user: payer.userId }, 'direct debit confirmed');
     return result;

@@ -20,6 +20,7 @@ import { expiresAt } from './checkout-expiry.js';
 import { isOffered } from './method-availability.js';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
 import type { DiscountCodesService } from '../promotions/discount-codes-service.js';
+import { codeNamesOf } from '../../repos/discount-codes-repo.js';
 import { priceOf, type PriceQuote } from './pricing.js';
 
 const DAY_MS = 86_400_000;
@@ -277,7 +278,7 @@ export class PaymentsService {
   async view(userId: number, publicId: string, refundDays: number): Promise<PaymentView> {
     const row = /^[0-9a-f]{24}$/.test(publicId) ? await findPaymentByPublicId(this.db, publicId) : undefined;
     if (!row || row.userId !== userId) throw new NotFoundError('payment_not_found');
-    return viewOf(row, refundDays);
+    return (await this.viewsOf([row], refundDays))[0]!;
   }
 
   /** Where the member pays a payment still open at the provider; null once it is past that. */
@@ -288,7 +289,16 @@ export class PaymentsService {
   }
 
   async list(userId: number, refundDays: number, limit = 100): Promise<PaymentView[]> {
-    return (await paymentsOf(this.db, userId, limit)).map((r) => viewOf(r, refundDays));
+    return this.viewsOf(await paymentsOf(this.db, userId, limit), refundDays);
+  }
+
+  /** Payments as members see them, each with its discount (code and percentage) when it had one. */
+  private async viewsOf(rows: PaymentRow[], refundDays: number): Promise<PaymentView[]> {
+    const codes = await codeNamesOf(this.db, rows.flatMap((r) => (r.discountCodeId !== null && r.discountCents > 0 ? [r.discountCodeId] : [])));
+    return rows.map((r) => {
+      const code = r.discountCodeId === null || r.discountCents <= 0 ? undefined : codes.get(r.discountCodeId);
+      return { ...viewOf(r, refundDays), discount: code ? { ...code, cents: r.discountCents } : null };
+    });
   }
 
   /** What /credits/repeat-order offers: the last bundle bought, with the method it was paid by. */
@@ -382,7 +392,7 @@ function stateOf(status: PaymentStatus): PaymentView['state'] {
   }
 }
 
-function viewOf(row: PaymentRow, refundDays: number): PaymentView {
+function viewOf(row: PaymentRow, refundDays: number): Omit<PaymentView, 'discount'> {
   return {
     payment_id: row.publicId,
     status: row.status,

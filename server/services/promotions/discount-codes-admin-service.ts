@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db.js';
 import {
-  disableCodes, existingCodes, findCode, insertCodes, listCodes, memberSiteOf, statsOf, type CodeFilter, type CodeStats, type DiscountCodeRow,
+  disableCodes, enableCodes, existingCodes, findCode, insertCodes, listCodes, memberSiteOf, statsOf, type CodeFilter, type CodeStats, type DiscountCodeRow,
   type NewDiscountCode,
 } from '../../repos/discount-codes-repo.js';
 import { COUNTRY_CURRENCY, isCountry } from '../../../types/countries.js';
@@ -44,6 +44,14 @@ export interface BatchOptions {
 }
 
 export type ListedCode = DiscountCodeRow & CodeStats;
+
+export interface EnableResult {
+  enabled: number;
+  alreadyEnabled: string[];
+  /** Past their expiry: left as they are. */
+  expired: string[];
+  notFound: string[];
+}
 
 /** A rule an operator got wrong; nothing was changed. */
 export class CodeRulesError extends Error {}
@@ -92,6 +100,26 @@ export class DiscountCodesAdminService {
     const active = rows.filter((r) => r.status === 'active');
     const disabled = o.dryRun ? active.length : await disableCodes(this.db, active.map((r) => r.id));
     return { disabled, alreadyDisabled: rows.length - active.length, notFound: wanted.filter((c) => !found.has(c)) };
+  }
+
+  /**
+   * Enables disabled codes again, by name or a whole campaign. An expired code stays disabled (it
+   * could not be used; make a new one); the result names what was not enabled and why.
+   */
+  async enable(which: { codes?: string[]; campaign?: string }, o: { dryRun?: boolean; now?: number } = {}): Promise<EnableResult> {
+    const now = o.now ?? Date.now();
+    const wanted = which.codes?.map((c) => normalizeCode(c) ?? c) ?? [];
+    const rows = await listCodes(this.db, { codes: which.codes ? wanted : undefined, campaign: which.campaign, includeDisabled: true, limit: BATCH_MAX * 10 });
+    const found = new Set(rows.map((r) => r.code));
+    const expired = rows.filter((r) => r.expiresAt !== null && r.expiresAt <= now);
+    const toEnable = rows.filter((r) => r.status === 'disabled' && !expired.includes(r));
+    const enabled = o.dryRun ? toEnable.length : await enableCodes(this.db, toEnable.map((r) => r.id));
+    return {
+      enabled,
+      alreadyEnabled: rows.filter((r) => r.status === 'active' && !expired.includes(r)).map((r) => r.code),
+      expired: expired.map((r) => r.code),
+      notFound: wanted.filter((c) => !found.has(c)),
+    };
   }
 
   private async checkRules(r: CodeRules): Promise<Omit<NewDiscountCode, 'code'>> {

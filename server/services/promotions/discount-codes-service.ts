@@ -47,7 +47,7 @@ export interface CodeCheck {
   /** The bundle being bought, when one is chosen. */
   bundleId?: number;
   method?: PaymentMethod;
-  /** How long the welcome offer lasts on this site (default 7 days). */
+  /** How long the welcome offer lasts; by default the site's `welcome_days` setting. */
   welcomeDays?: number;
 }
 
@@ -69,6 +69,8 @@ export interface CheckedCode {
   discount: Discount;
   /** Each bundle's price with the code; null for a bundle below the minimum order. */
   quotes: { bundleId: number; quote: PriceQuote | null }[];
+  /** When the member's own offer ends (the welcome offer: signup + the site's days); else the code's expiry. */
+  endsAt?: number | null;
 }
 
 export type ConfirmOutcome = 'confirmed' | 'already' | 'late' | 'none';
@@ -77,7 +79,13 @@ export class DiscountCodesService {
   private readonly perMember: RateLimiterAbstract;
   private readonly perAddress: RateLimiterAbstract;
 
-  constructor(private readonly db: Db, redis: RedisClient | undefined, private readonly logger: Logger) {
+  constructor(
+    private readonly db: Db,
+    redis: RedisClient | undefined,
+    private readonly logger: Logger,
+    /** The site's welcome-offer days (its `welcome_days` setting); a check may name its own. */
+    private readonly welcomeDaysOf: (siteId: number) => Promise<number> = async () => DEFAULT_WELCOME_DAYS,
+  ) {
     this.perMember = createLimiter(db, redis, { keyPrefix: 'code_member', points: CODE_TRIES_PER_MEMBER, durationSeconds: 3600 });
     this.perAddress = createLimiter(db, redis, { keyPrefix: 'code_address', points: CODE_TRIES_PER_ADDRESS, durationSeconds: 3600 });
   }
@@ -104,7 +112,10 @@ export class DiscountCodesService {
     const row = await findCode(this.db, WELCOME_CODE);
     if (!row || !(await this.isTheirs(this.db, row, c, Date.now()))) throw codeNotFound();
     if (await redemptionOf(this.db, row.id, c.userId)) throw codeNotFound();
-    return this.priced(row, { ...c, ip: '', code: WELCOME_CODE }, { free: true });
+    const checked = await this.priced(row, { ...c, ip: '', code: WELCOME_CODE }, { free: true });
+    const facts = await promoFactsOf(this.db, c.userId);
+    const days = c.welcomeDays ?? (await this.welcomeDaysOf(c.siteId));
+    return { ...checked, endsAt: facts ? facts.signupDate + days * DAY_MS : null };
   }
 
   /** Whether the time bonus shows for a member now (SPEC.md §4): never paid, signed up less than 4 hours ago, TIMEBONUS25 not used. */
@@ -205,7 +216,7 @@ export class DiscountCodesService {
     if (row.kind === 'code') return true;
     const facts = await promoFactsOf(db, h.userId);
     if (!facts || facts.paidUser) return false;
-    const window = row.kind === 'timebonus' ? TIME_BONUS_MS : (h.welcomeDays ?? DEFAULT_WELCOME_DAYS) * DAY_MS;
+    const window = row.kind === 'timebonus' ? TIME_BONUS_MS : (h.welcomeDays ?? (await this.welcomeDaysOf(h.siteId))) * DAY_MS;
     return now >= facts.signupDate && now - facts.signupDate < window;
   }
 

@@ -12,7 +12,7 @@
 // cookie (routes/search-session.ts).
 import type { Db } from '../../db.js';
 import { ageOn } from '../../lib/dates.js';
-import { findSearcher, saveSearchFilters } from '../../repos/search-filters-repo.js';
+import { findSearcher, saveSearchFilters, type SearcherRow } from '../../repos/search-filters-repo.js';
 import type { GenderChoice, SearchFilters } from '../../../types/search.js';
 import type { Viewer } from '../viewer.js';
 
@@ -79,8 +79,12 @@ export function sameFilters(a: SearchFilters, b: SearchFilters): boolean {
 /** A member's preferences; null when the account has no profile (never for a logged-in viewer). */
 export async function memberPreferences(db: Db, viewer: Viewer): Promise<SearchPreferences | null> {
   const row = await findSearcher(db, viewer.userId);
-  if (!row) return null;
-  const defaults = memberDefaults(row);
+  return row ? preferencesOf(row) : null;
+}
+
+/** The preferences of a member whose row is at hand (the weekly mail reads a batch of them at once). */
+export function preferencesOf(row: SearcherRow, now = new Date()): SearchPreferences {
+  const defaults = memberDefaults(row, now);
   const stored = readStoredFilters(row.search_filters);
   return { filters: stored ?? defaults, defaults, remembered: stored !== null, homeCountry: row.country };
 }

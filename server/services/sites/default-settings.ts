@@ -1,9 +1,10 @@
 // Default site settings; a site's stored settings override any of these per field.
-import type { SiteSettings } from '../../../types/settings.js';
+import type { ServerSiteSettings, SiteSettings } from '../../../types/settings.js';
+import { DEFAULT_WELCOME_DAYS } from '../../../types/promotions.js';
 
 /** Settings an operator may store per site (`amora sites set DOMAIN key=value`). */
 export type StoredSettings = Partial<
-  Omit<SiteSettings, 'geoip_country' | 'geoip_selected_country' | 'push_public_key' | 'domain' | 'name'>
+  Omit<SiteSettings, 'geoip_country' | 'geoip_selected_country' | 'push_public_key' | 'domain' | 'name'> & ServerSiteSettings
 >;
 
 /** Fields whose default is a translation (null here) unless the site sets its own text. */
@@ -30,7 +31,13 @@ export const DEFAULT_SETTINGS = {
   logged_out_search: 'all' as SiteSettings['logged_out_search'],
   logged_out_search_trafficsource: 'all' as SiteSettings['logged_out_search_trafficsource'],
   member_resell: false,
+  welcome_days: DEFAULT_WELCOME_DAYS as ServerSiteSettings['welcome_days'],
 };
+
+/** The site's welcome-offer days: its own setting, else the default (7). */
+export function welcomeDaysOf(stored: { welcome_days?: number }): number {
+  return stored.welcome_days ?? DEFAULT_SETTINGS.welcome_days;
+}
 
 export const SETTING_KEYS = [
   ...Object.keys(DEFAULT_SETTINGS),

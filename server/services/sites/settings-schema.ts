@@ -34,6 +34,9 @@ export const storedSettingsSchema = z
     logged_out_search: z.enum(['all', 'none']),
     logged_out_search_trafficsource: z.enum(['all', 'none']),
     member_resell: z.boolean(),
+    // Whole days; 0 turns the welcome offer off. More than 90 is a typo, not an offer for new members.
+    welcome_days: z.number({ error: 'a whole number of days from 0 to 90' }).int('a whole number of days from 0 to 90')
+      .min(0, 'a whole number of days from 0 to 90').max(90, 'a whole number of days from 0 to 90'),
   })
   .partial()
   .strict();

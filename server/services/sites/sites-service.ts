@@ -8,7 +8,7 @@ import * as sitesRepo from '../../repos/sites-repo.js';
 import type { SiteRow } from '../../repos/sites-repo.js';
 import { COUNTRY_CURRENCY, isCountry } from '../../../types/countries.js';
 import { LOCALES, type Locale, type SiteSettings } from '../../../types/settings.js';
-import { DEFAULT_SETTINGS, TRANSLATED_DEFAULTS } from './default-settings.js';
+import { DEFAULT_SETTINGS, TRANSLATED_DEFAULTS, welcomeDaysOf } from './default-settings.js';
 import { sanitizeStoredSettings, storedSettingsSchema, type StoredSettingsInput } from './settings-schema.js';
 
 export interface Site {
@@ -66,6 +66,13 @@ export class SitesService {
   async findByDomain(domain: string): Promise<Site | undefined> {
     const map = await this.hostMap.get('all', () => this.loadHostMap());
     return map.get(normalizeHost(domain));
+  }
+
+  /** How long a site's welcome offer lasts (its `welcome_days`), for the discount checks that know only the site's id. */
+  async welcomeDays(siteId: number): Promise<number> {
+    const map = await this.hostMap.get('all', () => this.loadHostMap());
+    const site = [...map.values()].find((s) => s.id === siteId);
+    return welcomeDaysOf(site?.stored ?? {});
   }
 
   async list(): Promise<Site[]> {
