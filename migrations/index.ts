@@ -20,6 +20,7 @@ import * as usernameKeysBackfill from './20261123130200_username_keys_backfill.j
 import * as notificationChannels from './20261123140000_notification_channels.js';
 import * as notificationDisabledReason from './20261123140100_notification_disabled_reason.js';
 import * as notificationPresence from './20261123140200_notification_presence.js';
+import * as pushRetryEndpoints from './20261123140300_push_retry_endpoints.js';
 import * as profilesJoinedIndex from './20261123140400_profiles_joined_index.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -45,6 +46,7 @@ const migrations: [string, Migration][] = [
   ['20261123140000_notification_channels', notificationChannels],
   ['20261123140100_notification_disabled_reason', notificationDisabledReason],
   ['20261123140200_notification_presence', notificationPresence],
+  ['20261123140300_push_retry_endpoints', pushRetryEndpoints],
   ['20261123140400_profiles_joined_index', profilesJoinedIndex],
 ];
 

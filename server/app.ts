@@ -51,6 +51,7 @@ import { discountCodeApi } from './routes/api/discount-code-api.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
+import { serviceWorkerRoutes } from './routes/service-worker-routes.js';
 import { MetricsService } from './services/metrics/metrics-service.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(compressSentBodies());
 
   app.use('/build', precompressedFiles(BUILD_DIR), express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(serviceWorkerRoutes());
   // Static files all have an extension; page routes never do, so they skip the file-system check.
   const publicFiles = express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]{1,12}$/i.test(req.path) ? publicFiles(req, res, next) : next()));

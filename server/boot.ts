@@ -55,6 +55,7 @@ export async function bootstrap(config: Config, logger: Logger, opts: BootOption
       config, db, redis, services, i18n, logger, sessionStore, sessionSecret, pushPublicKey,
       async close() {
         clearInterval(optimizer);
+        await services.pushDelivery.stop();
         await services.events.close();
         services.mail.close();
         const store = sessionStore as { close?: () => void };

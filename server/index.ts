@@ -23,9 +23,10 @@ async function main(): Promise<void> {
   }
   const demoLogin = (await hasDemoMember(runtime.db)) ? { email: DEMO_EMAIL, password: config.demoPassword } : undefined;
 
-  // Deliver the mail outbox every few seconds; `amora mail deliver` does the same from cron.
+  // Deliver the mail and push outboxes every few seconds; `amora mail deliver` does the same from cron.
   const mailWorker = setInterval(() => {
     runtime.services.mail.deliverDue().catch((err) => logger.error({ err }, 'mail delivery run failed'));
+    runtime.services.pushDelivery.deliverDue().catch((err) => logger.error({ err }, 'push delivery run failed'));
   }, 5000);
   mailWorker.unref();
 
@@ -58,12 +59,15 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     clearInterval(mailWorker);
+    // The push run under way finishes its row (each send has a deadline); no new row is claimed.
+    const pushStopped = runtime.services.pushDelivery.stop();
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
     server.close(async () => {
+      await pushStopped;
       await runtime.close().catch((err) => logger.error({ err }, 'close failed'));
       logger.info('stopped');
       process.exit(0);

@@ -1,8 +1,12 @@
 // The page's one connection to GET /api/events, shared by every island that wants live events.
 // EventSource reconnects by itself after a network error; when the server refuses the stream
 // (403 after a logout, or a proxy's error page) it stops, and so do we unless the member is
-// still logged in, in which case we try again later.
+// still logged in, in which case we try again later. Where the stream cannot connect at all (no
+// EventSource, or it keeps failing: a proxy that buffers or cuts long responses), the member's
+// counts and credits are refreshed on SPEC.md §9's timer instead, until the stream opens again.
 import type { LiveEvent, LiveEventType } from '../../types/events.js';
+import type { SessionUser } from '../../types/user.js';
+import { pushState } from './push.js';
 
 const TYPES = ['message', 'read', 'conversation_removed', 'counts', 'credits'] as const satisfies readonly LiveEventType[];
 // Every LiveEvent type must be listened to: a new one in types/events.ts fails the typecheck here.
@@ -12,12 +16,21 @@ void everyType;
 const RETRY_BASE_MS = 5000;
 const RETRY_MAX_MS = 300_000;
 
+/** SPEC.md §9 user refresh: the first after 5 s, then every 60 s, or 300 s when push is subscribed. */
+export const REFRESH_START_MS = 5000;
+export const REFRESH_EVERY_MS = 60_000;
+export const REFRESH_EVERY_PUSH_MS = 300_000;
+/** Stream errors in a row (without an open between them) after which the timer takes over. */
+const ERRORS_BEFORE_FALLBACK = 3;
+
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
 const openListeners = new Set<() => void>();
 let source: EventSource | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
+let errorsInRow = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 function dispatch(e: MessageEvent<string>): void {
   let event: LiveEvent;
@@ -26,19 +39,27 @@ function dispatch(e: MessageEvent<string>): void {
   } catch {
     return;
   }
+  emit(event);
+}
+
+function emit(event: LiveEvent): void {
   for (const listener of listeners) listener(event);
 }
 
 function connect(): void {
-  if (source || retryTimer || typeof EventSource === 'undefined') return;
+  if (typeof EventSource === 'undefined') return startRefresh();
+  if (source || retryTimer) return;
   const es = new EventSource('/api/events');
   source = es;
   for (const type of TYPES) es.addEventListener(type, dispatch);
   es.addEventListener('open', () => {
     failures = 0;
+    errorsInRow = 0;
+    stopRefresh();
     for (const listener of openListeners) listener();
   });
   es.addEventListener('error', () => {
+    if (++errorsInRow >= ERRORS_BEFORE_FALLBACK) startRefresh();
     if (es.readyState !== EventSource.CLOSED) return;
     es.close();
     source = undefined;
@@ -62,6 +83,37 @@ function disconnect(): void {
   source = undefined;
   clearTimeout(retryTimer);
   retryTimer = undefined;
+  stopRefresh();
+}
+
+/** The timer of SPEC.md §9 while the stream is away; the stream's next open stops it. */
+function startRefresh(): void {
+  if (refreshTimer || !listeners.size) return;
+  refreshTimer = setTimeout(refreshUser, REFRESH_START_MS);
+}
+
+function stopRefresh(): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+}
+
+/** GET /api/user.php (SPEC.md §7, the client header): the counts and credits, as the stream would send them. */
+async function refreshUser(): Promise<void> {
+  const res = await fetch('/api/user.php', {
+    headers: { Accept: 'application/json', 'X-Request-Type': 'client' },
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => undefined);
+  if (!refreshTimer) return;
+  // Logged out: nothing more to refresh (the next page load shows the visitor's page).
+  if (res?.status === 403) return stopRefresh();
+  const user = res?.ok ? ((await res.json().catch(() => undefined)) as { user?: SessionUser } | undefined)?.user : undefined;
+  if (user) {
+    emit({ type: 'counts', num_unread_messages: user.num_unread_messages, num_new_likes: user.num_new_likes });
+    emit({ type: 'credits', credits: user.credits });
+  }
+  const every = (await pushState().catch(() => 'unknown')) === 'subscribed' ? REFRESH_EVERY_PUSH_MS : REFRESH_EVERY_MS;
+  if (refreshTimer) refreshTimer = setTimeout(refreshUser, every);
 }
 
 /** Calls `listener` with each live event of the logged-in member; returns the unsubscribe. */

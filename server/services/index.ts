@@ -32,6 +32,7 @@ import { createPaymentProvider } from './payments/providers.js';
 import { PhotoReviewService } from './photos/photo-review-service.js';
 import { PhotosService } from './photos/photos-service.js';
 import { PushService } from './push/push-service.js';
+import { PushDeliveryService } from './push/push-delivery-service.js';
 import { NotificationSettingsService } from './notifications/notification-settings-service.js';
 import { SuppressionsService } from './notifications/suppressions-service.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
@@ -84,6 +85,8 @@ export interface Services {
   profiles: ProfilesService;
   ownProfile: OwnProfileService;
   push: PushService;
+  /** The push outbox worker (web-push to members' browsers). */
+  pushDelivery: PushDeliveryService;
   notificationSettings: NotificationSettingsService;
   suppressions: SuppressionsService;
   /** One-click unsubscribe links: `unsubscribeLinks.url(site.domain, userId, email, type)` for a mail's body. */
@@ -133,6 +136,8 @@ export function createServices(deps: {
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
   const sites = new SitesService(db, config.defaultSite);
+  const keys = new KeysService(db);
+  const notificationSettings = new NotificationSettingsService(db);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
   const presence = new PresenceService({ db, redis: deps.redis, listeners: events, logger });
@@ -175,6 +180,9 @@ export function createServices(deps: {
     notificationSettings,
     notifications,
     presence,
+    pushDelivery: new PushDeliveryService({
+      db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
+    }),
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search: new SearchService(db),
     likes,

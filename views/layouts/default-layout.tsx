@@ -1,10 +1,11 @@
-// Default layout: top bar, banners (time bonus or welcome offer, activation, disabled notifications, profile), content, footer with disclaimer, site-entry warning, signup modal.
+// Default layout: top bar, banners (time bonus or welcome offer, activation, disabled notifications, profile, push prompt), content, footer with disclaimer, site-entry warning, signup modal.
 import type { ReactNode } from 'react';
 import { ActivationReminder } from '../components/activation-reminder.js';
 import { DisabledNotificationsAlert } from '../components/disabled-notifications-alert.js';
 import { EntryWarning } from '../components/entry-warning.js';
 import { Footer } from '../components/footer.js';
 import { ProfileEnrichWarning } from '../components/profile-enrich-warning.js';
+import { PushPromptSlot } from '../components/push-prompt-slot.js';
 import { SignupModalSlot } from '../components/signup-islands.js';
 import { TimeBonusBanner } from '../components/time-bonus-banner.js';
 import { WelcomeOfferBanner } from '../components/welcome-offer-banner.js';
@@ -19,6 +20,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <ActivationReminder />
       <DisabledNotificationsAlert />
       <ProfileEnrichWarning />
+      <PushPromptSlot />
       <main id="main" className="main">{children}</main>
       <Footer />
       <EntryWarning />
