@@ -136,8 +136,6 @@ export function createServices(deps: {
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
   const sites = new SitesService(db, config.defaultSite);
-  const keys = new KeysService(db);
-  const notificationSettings = new NotificationSettingsService(db);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
   const presence = new PresenceService({ db, redis: deps.redis, listeners: events, logger });
