@@ -29,13 +29,14 @@ export function sameSiteRequests(sites: SitesService): RequestHandler {
   return async (req, _res, next) => {
     // Payment providers call the webhooks from their own servers, by design.
     if (!STATE_CHANGING.has(req.method) || req.path.startsWith('/webhooks/')) return next();
-    const refused = new ForbiddenError('cross_site_request', 'crossSiteRequest');
+    // Made only when needed: an Error captures a stack trace, a cost every message sent paid.
+    const refused = () => new ForbiddenError('cross_site_request', 'crossSiteRequest');
     const source = sourceHostOf(req);
-    if (source === undefined) return next(req.get('sec-fetch-site') === 'cross-site' ? refused : undefined);
+    if (source === undefined) return next(req.get('sec-fetch-site') === 'cross-site' ? refused() : undefined);
     // The Host header, or the forwarded host where the proxy is trusted (Express's req.host).
     if (source === req.get('host')?.toLowerCase() || source === req.host?.toLowerCase()) return next();
     // Our other sites (and this one behind another name) are the same owner: they pass too.
     const ours = source !== 'opaque' && (await sites.resolveHost(source).then(() => true, () => false));
-    next(ours ? undefined : refused);
+    next(ours ? undefined : refused());
   };
 }
