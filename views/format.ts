@@ -1,15 +1,24 @@
-// Number formats the pages share.
+// Number formats the pages share. Making an Intl formatter costs about as much as rendering a
+// small component, so each is made once per language and currency and kept.
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "€12.50", "12,50 zł": cents in a currency, the way the member's language writes money. */
 export function formatMoney(lng: string, cents: number, currency: string): string {
+  const key = `${lng} ${currency}`;
+  let format = moneyFormats.get(key);
   try {
-    return new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100);
+    if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(lng, { style: 'currency', currency })));
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`; // an unknown currency code: still readable
   }
+  return format.format(cents / 100);
 }
 
 /** A date and time in the member's language, e.g. on the transactions page. */
 export function formatDateTime(lng: string, ms: number): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  let format = dateTimeFormats.get(lng);
+  if (!format) dateTimeFormats.set(lng, (format = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' })));
+  return format.format(new Date(ms));
 }

@@ -1,6 +1,7 @@
 // Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The whole password
 // is hashed as UTF-8: long passwords and emoji are never truncated.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Semaphore } from './semaphore.js';
 
 const N = 2 ** 17;
 const R = 8;
@@ -8,8 +9,21 @@ const P = 1;
 const KEY_LEN = 64;
 const MAXMEM = 256 * 1024 * 1024;
 
+/**
+ * Each scrypt holds 128 × N × r = 128 MiB while it runs, and libuv ran four at once: a burst of 50
+ * logins took the process to 800 MB (issue 17). One at a time keeps a burst at the server's own
+ * ~150 MB plus one hash (measured: 2 at a time peaked at 408 MB, over the 400 MB budget); the
+ * others wait their turn, and login bursts are rate-limited per address and account besides.
+ * argon2id (19 MiB, t=2) would hash in a tenth of the time and memory, but needs a new native
+ * package: this keeps every stored hash, the format and the dependencies as they are.
+ */
+export const HASHING_CONCURRENCY = 1;
+export const hashingSlots = new Semaphore(HASHING_CONCURRENCY);
+
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  return hashingSlots.run(
+    () => new Promise((resolve, reject) => scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))),
+  );
 }
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */

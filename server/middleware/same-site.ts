@@ -30,13 +30,14 @@ export function sameSiteRequests(sites: SitesService): RequestHandler {
     // Payment providers call the webhooks from their own servers, by design; mail providers post
     // one-click unsubscribes (RFC 8058) the same way, authorized by the signed token in the path.
     if (!STATE_CHANGING.has(req.method) || req.path.startsWith('/webhooks/') || req.path.startsWith('/unsubscribe/')) return next();
-    const refused = new ForbiddenError('cross_site_request', 'crossSiteRequest');
+    // Made only when needed: an Error captures a stack trace, a cost every message sent paid.
+    const refused = () => new ForbiddenError('cross_site_request', 'crossSiteRequest');
     const source = sourceHostOf(req);
-    if (source === undefined) return next(req.get('sec-fetch-site') === 'cross-site' ? refused : undefined);
+    if (source === undefined) return next(req.get('sec-fetch-site') === 'cross-site' ? refused() : undefined);
     // The Host header, or the forwarded host where the proxy is trusted (Express's req.host).
     if (source === req.get('host')?.toLowerCase() || source === req.host?.toLowerCase()) return next();
     // Our other sites (and this one behind another name) are the same owner: they pass too.
     const ours = source !== 'opaque' && (await sites.resolveHost(source).then(() => true, () => false));
-    next(ours ? undefined : refused);
+    next(ours ? undefined : refused());
   };
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { hashPassword, verifyPassword } from '../../server/lib/passwords.js';
+import { HASHING_CONCURRENCY, hashPassword, hashingSlots, verifyPassword } from '../../server/lib/passwords.js';
+import { Semaphore } from '../../server/lib/semaphore.js';
 
 describe('passwords', () => {
   it('verifies the right password and rejects others', async () => {
@@ -18,5 +19,51 @@ describe('passwords', () => {
 
   it('rejects malformed stored hashes', async () => {
     expect(await verifyPassword('x', 'md5$abc')).to.equal(false);
+  });
+
+  it('hashes one password at a time (128 MiB each), the others waiting their turn', async () => {
+    const hash = await hashPassword('burst');
+    hashingSlots.resetPeak();
+    const results = await Promise.all(Array.from({ length: 3 }, (_, i) => verifyPassword(i % 2 ? 'burst' : 'wrong', hash)));
+    expect(results).to.deep.equal([false, true, false]);
+    expect(HASHING_CONCURRENCY).to.equal(1);
+    expect(hashingSlots.peak).to.equal(HASHING_CONCURRENCY);
+    expect(hashingSlots.running + hashingSlots.queued).to.equal(0);
+  });
+});
+
+describe('Semaphore', () => {
+  it('runs at most its size at once, in arrival order, and frees the slot when a task fails', async () => {
+    const slots = new Semaphore(2);
+    const order: string[] = [];
+    const gates: (() => void)[] = [];
+    const task = (name: string, fail = false) =>
+      slots.run(async () => {
+        order.push(`start ${name}`);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        order.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      });
+    const a = task('a', true);
+    const b = task('b');
+    const c = task('c');
+    const d = task('d');
+    await Promise.resolve();
+    expect(slots.running).to.equal(2);
+    expect(slots.queued).to.equal(2);
+    expect(order).to.deep.equal(['start a', 'start b']);
+    gates.shift()!();
+    await a.catch((err: Error) => expect(err.message).to.equal('a'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).to.deep.equal(['start a', 'start b', 'end a', 'start c']);
+    while (gates.length) {
+      gates.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all([b, c, d])).to.deep.equal(['b', 'c', 'd']);
+    expect(slots.peak).to.equal(2);
+    expect(slots.running + slots.queued).to.equal(0);
+    expect(() => new Semaphore(0)).to.throw();
   });
 });

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { IslandContext, serializeProps } from '../../islands/runtime.js';
 import { usePage } from '../render-context.js';
+import { sectionT } from '../../server/render/i18n.js';
 
 interface IslandProps<P extends object> {
   /** The island's file name without ".island.tsx"; also its section of the islands namespace. */
@@ -20,8 +21,7 @@ export function Island<P extends object>({ name, component: Component, props, hy
   page.islands.push(name);
   page.islandSections.push(section);
   const id = `island-${page.islands.length}`;
-  const fixed = page.i18n.getFixedT(page.lng, 'islands', section);
-  const t = (key: string, vars?: Record<string, string | number>) => fixed(key, vars ?? {});
+  const t = sectionT(page.i18n, page.lng, 'islands', section);
   return (
     <>
       <div data-island={name} data-props={id} data-hydrate={hydrate} data-section={section}>

@@ -1,5 +1,8 @@
 // Footer pages (terms, privacy, …): structured text from the legal namespace with company facts.
-import { usePage } from '../render-context.js';
+// The text is the same for every request of a site, language and company: legalText() renders it
+// once into HTML that StaticPage then places (server/routes/pages/info-routes.ts caches it).
+import type { TFunction } from 'i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 interface LegalSection {
   heading: string;
@@ -9,8 +12,7 @@ interface LegalSection {
 /** "Amora Media B.V." at the end of a sentence takes no second period. */
 const tidy = (text: string) => text.replace(/(\b[A-Z]\.)\./g, '$1');
 
-export function StaticPage({ slug, vars }: { slug: string; vars: Record<string, string | number> }) {
-  const { t: translate } = usePage();
+function LegalText({ translate, slug, vars }: { translate: TFunction; slug: string; vars: Record<string, string | number> }) {
   const t = (key: string, opts?: Record<string, unknown>) => {
     const out = translate(key, opts ?? {}) as unknown;
     return typeof out === 'string' ? tidy(out) : out;
@@ -23,7 +25,7 @@ export function StaticPage({ slug, vars }: { slug: string; vars: Record<string, 
     paragraphs: s.paragraphs.map((_, j) => String(t(`legal:${slug}.sections.${i}.paragraphs.${j}`, vars))),
   }));
   return (
-    <article className="container section prose">
+    <>
       <h1 className="page-title">{String(t(`legal:${slug}.title`, vars))}</h1>
       <p className="prose__intro">{String(t(`legal:${slug}.intro`, vars))}</p>
       {sections.map((s, i) => (
@@ -34,6 +36,15 @@ export function StaticPage({ slug, vars }: { slug: string; vars: Record<string, 
             ))}
           </section>
         ))}
-    </article>
+    </>
   );
+}
+
+/** The page's text as HTML (escaped by React), to render once and reuse. */
+export function legalText(t: TFunction, slug: string, vars: Record<string, string | number>): string {
+  return renderToStaticMarkup(<LegalText translate={t} slug={slug} vars={vars} />);
+}
+
+export function StaticPage({ html }: { html: string }) {
+  return <article className="container section prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -8,6 +8,8 @@ import { searchPreferencesOf } from '../search-session.js';
 
 export function homeRoutes({ services }: RouteDeps): Router {
   const router = Router();
+  /** Intl formatters are costly to make (a fifth of a millisecond): one per language. */
+  const numberFormats = new Map<string, Intl.NumberFormat>();
   router.get('/', async (req, res) => {
     if (req.user) return res.redirect(303, '/members');
     const page = res.locals.page!;
@@ -19,7 +21,9 @@ export function homeRoutes({ services }: RouteDeps): Router {
       services.search.showcase(page.settings.countries, page.settings.cdn_prefix, 10, show),
       services.search.memberCount(page.settings.countries),
     ]);
-    const count = new Intl.NumberFormat(page.lng).format(memberCount);
+    let format = numberFormats.get(page.lng);
+    if (!format) numberFormats.set(page.lng, (format = new Intl.NumberFormat(page.lng)));
+    const count = format.format(memberCount);
     renderPage(res, createElement(IndexPage, { profiles, memberCount: count }), {
       layout: 'default',
       routeName: 'index',

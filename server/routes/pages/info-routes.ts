@@ -8,16 +8,31 @@ import { localeOf, setLocaleCookie } from '../../middleware/locale.js';
 import { ENTRY_COOKIE } from '../../render/page-context.js';
 import { renderPage } from '../../render/render-page.js';
 import { LangConfigPage } from '../../../views/pages/lang-config-page.js';
-import { StaticPage } from '../../../views/pages/static-page.js';
+import { StaticPage, legalText } from '../../../views/pages/static-page.js';
 import { LOCALES } from '../../../types/settings.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput, safeReturnPath } from '../validate.js';
 
 const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
+/** Rendered legal texts kept at most (sites × languages × pages, plus company changes). */
+const MAX_CACHED_TEXTS = 1000;
 
 export function infoRoutes({ services, config }: RouteDeps): Router {
   const router = Router();
+  /**
+   * A legal page's text depends only on the site, the language and the facts filled into it (all
+   * in the key), so it is rendered once, not per request: the terms cost more than a database
+   * search while they were translated and rendered on every view (issue 17).
+   */
+  const texts = new Map<string, string>();
+  /** Intl formatters are costly to make: one per language. */
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const longDate = (lng: string) => {
+    let format = dateFormats.get(lng);
+    if (!format) dateFormats.set(lng, (format = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' })));
+    return format;
+  };
 
   const renderLegal = async (slug: string, res: Parameters<Parameters<Router['get']>[1]>[1], routeName: string) => {
     const page = res.locals.page!;
@@ -33,10 +48,16 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
       supportEmail: page.settings.support_email,
       supportPhone: page.settings.support_phone,
       refundDays: page.settings.refund_days,
-      termsDate: new Intl.DateTimeFormat(page.lng, { dateStyle: 'long', timeZone: 'UTC' }).format(services.company.termsDate(company)),
+      termsDate: longDate(page.lng).format(services.company.termsDate(company)),
       fictionalPlural: page.settings.fictional_plural,
     };
-    renderPage(res, createElement(StaticPage, { slug, vars }), {
+    const key = `${page.site.domain}\u0000${page.lng}\u0000${slug}\u0000${JSON.stringify(vars)}`;
+    let html = texts.get(key);
+    if (html === undefined) {
+      if (texts.size >= MAX_CACHED_TEXTS) texts.clear();
+      texts.set(key, (html = legalText(page.t, slug, vars)));
+    }
+    renderPage(res, createElement(StaticPage, { html }), {
       layout: 'default',
       routeName,
       title: page.t(`legal:${slug}.title`, vars),
