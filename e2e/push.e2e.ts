@@ -11,7 +11,7 @@ import { chromium, type Page } from 'playwright-core';
 import type { PushPayload } from '../types/notifications.js';
 import { startPushStandin, type BrowserSubscriptionJson, type PushServiceStandin } from '../test/helpers/push-service-standin.js';
 import { SCREENSHOTS, VIEWPORTS, openMemberPage, useHarness, type Harness, type OpenedPage } from './harness.js';
-import { createE2eMember, logIn, serverDb } from './members.js';
+import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
 
 let standin: PushServiceStandin;
 // Before the harness starts the server: the server trusts the stand-in's certificate (and only that
@@ -50,6 +50,16 @@ async function persistentPhone(h: Harness, m: { email: string; password: string 
   return { context, page, errors, scripts: [] };
 }
 
+/**
+ * A member the prompt is for: one ask shows at a time (views/components/member-asks.ts), and a
+ * member without a photo would first be asked to complete the profile.
+ */
+async function promptableMember(db: Knex, name: string): Promise<E2eMember> {
+  const m = await createE2eMember(db, name);
+  await db('dismissals').insert({ user_id: m.userId, alert: 'profile_enrich', dismissed_at: Date.now() });
+  return m;
+}
+
 /** The prompt once the island has looked at this browser. */
 async function promptState(page: Page): Promise<string> {
   const prompt = page.getByTestId('push-prompt');
@@ -81,7 +91,7 @@ describe('web push in the browser', function () {
   after(() => db.destroy());
 
   it('subscribes with Chromium\'s own push service when the member enables push (390 px)', async () => {
-    const m = await createE2eMember(db, 'Pushka');
+    const m = await promptableMember(db, 'Pushka');
     const { context, page, errors } = await persistentPhone(harness(), m);
     expect(await promptState(page)).to.equal('offer');
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/user.php?push=1') && r.method() === 'POST', { timeout: 30_000 }).catch(() => undefined);
@@ -107,7 +117,7 @@ describe('web push in the browser', function () {
 
   it('enables push on the prompt, and a queued push reaches the push service signed, encrypted and shown by the service worker (390 px)', async () => {
     const h = harness();
-    const m = await createE2eMember(db, 'Pusha');
+    const m = await promptableMember(db, 'Pusha');
     const vapidPublicKey = JSON.parse(String((await db('app_keys').where({ name: 'vapid' }).first('value')).value)).publicKey as string;
     const browserSub = standin.subscribe(vapidPublicKey);
     // Chromium's subscription would be with FCM; this browser's push service is the stand-in instead.
@@ -147,7 +157,7 @@ describe('web push in the browser', function () {
   for (const lng of ['de', 'pl'] as const) {
     it(`shows the prompt within 390 px in ${lng} (screenshot), and says no for good once dismissed`, async () => {
       const h = harness();
-      const m = await createE2eMember(db, lng === 'de' ? 'Jürgen' : 'Zbigniew');
+      const m = await promptableMember(db, lng === 'de' ? 'Jürgen' : 'Zbigniew');
       const { context, page, errors } = await openMemberPage(h, 'phone', m, { permissions: ['notifications'] });
       await context.addCookies([{ name: 'amora_lang', value: lng, url: h.baseUrl }]);
       await page.goto(`${h.baseUrl}/members`);

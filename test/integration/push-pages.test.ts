@@ -52,6 +52,8 @@ describeEachBackend('push pages', (env) => {
 
   it('puts the prompt with the site\'s VAPID key on a member\'s pages, not on premium, and never again once dismissed', async () => {
     const m = await createMember(env().rt.db, { name: 'Prompta' });
+    // One ask at a time (member-asks.ts): without a photo the profile-enrich warning would come first.
+    await env().rt.db('dismissals').insert({ user_id: m.id, alert: 'profile_enrich', dismissed_at: Date.now() });
     const a = await loggedInAgent(env().app, m.email, m.password);
     const members = await a.get('/members').expect(200);
     expect(promptProps(members.text)).to.deep.equal({ publicKey: env().rt.pushPublicKey, returnTo: '/members' });

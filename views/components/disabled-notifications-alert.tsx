@@ -1,14 +1,14 @@
 // The disabled-notifications alert (SPEC.md §2): shown while anything is disabled (a switch off, or
 // the address suppressed; the member's notifications_disabled list), except on settings and
 // notifications; dismissible for good like the other alerts (POST /dismiss/disabled_notifications).
-import { hasDisabledNotifications } from '../../types/notification-state.js';
 import { usePage } from '../render-context.js';
+import { currentAsk } from './member-asks.js';
 
-const HIDDEN_ON = new Set(['settings', 'notifications']);
 
 export function DisabledNotificationsAlert() {
-  const { t, user, routeName, csrfToken, currentUrl } = usePage();
-  if (!user || !hasDisabledNotifications(user) || user.dismissed_alerts.includes('disabled_notifications') || HIDDEN_ON.has(routeName)) return null;
+  const page = usePage();
+  const { t, user, csrfToken, currentUrl } = page;
+  if (!user || currentAsk(page) !== 'disabled_notifications') return null;
   const disabled = user.notifications_disabled;
   const key = disabled.includes('bounce') ? 'bounce' : disabled.includes('fbl') ? 'fbl' : 'some';
   return (

@@ -1,14 +1,13 @@
 // The profile-enrich warning (SPEC.md §2): a member without a main photo is asked to add photos
-// and a few words; dismissible for good. Hidden where it would be in the way.
+// and a few words; dismissible for good. Hidden where it would be in the way, and while an earlier ask shows
+// (member-asks.ts).
 import { usePage } from '../render-context.js';
-
-const HIDDEN_ON = new Set([
-  'profile', 'signup', 'complete-signup', 'signup-matches', 'member-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings', 'swipe-game',
-]);
+import { currentAsk } from './member-asks.js';
 
 export function ProfileEnrichWarning() {
-  const { t, user, routeName, csrfToken, currentUrl } = usePage();
-  if (!user || user.profile.main_image || user.signup_step || user.dismissed_alerts.includes('profile_enrich') || HIDDEN_ON.has(routeName)) return null;
+  const page = usePage();
+  const { t, csrfToken, currentUrl } = page;
+  if (currentAsk(page) !== 'profile_enrich') return null;
   return (
     <div className="banner banner--enrich" role="status" data-testid="profile-enrich">
       <div className="container banner__inner">
