@@ -29,6 +29,15 @@ export async function updatePassword(db: Runner, userId: number, passwordHash: s
   await db('users').where({ id: userId }).update({ password_hash: passwordHash, password_changed_at: now, updated_at: now });
 }
 
+/**
+ * The same password hashed again at today's cost (login upgrades old hashes): password_changed_at
+ * stays, so no session is signed out, and only while `oldHash` is still stored, so a password
+ * changed meanwhile is never overwritten.
+ */
+export async function rehashPassword(db: Runner, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await db('users').where({ id: userId, password_hash: oldHash }).update({ password_hash: newHash });
+}
+
 export async function findEmailOf(db: Runner, userId: number): Promise<string | undefined> {
   const row = await db('users').where({ id: userId }).first('email');
   return row?.email as string | undefined;

@@ -1,11 +1,11 @@
 // Logging in with e-mail and password. Every failure looks the same to the caller, and a wrong
 // e-mail costs as much time and counts as much as a wrong password, so accounts cannot be
 // discovered this way. The login limits (login-throttle.ts) take their points before any
-// password is hashed.
+// password is hashed. A right password stored the old way (scrypt) is stored again as argon2id.
 import type { Db } from '../../db.js';
 import { AppError } from '../../errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { findCredentials, markLoggedIn } from '../../repos/auth-repo.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
+import { findCredentials, markLoggedIn, rehashPassword } from '../../repos/auth-repo.js';
 import type { LoginThrottle } from './login-throttle.js';
 
 export class LoginFailedError extends AppError {
@@ -15,7 +15,7 @@ export class LoginFailedError extends AppError {
 }
 
 export interface AuthDeps {
-  /** The password check (scrypt); tests count its calls. */
+  /** The password check (argon2id, or scrypt for old hashes); tests count its calls. */
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
 }
 
@@ -41,6 +41,7 @@ export class AuthService {
     let ok = false;
     if (user) ok = await this.verify(password, user.password_hash);
     else {
+      // An unknown e-mail checks a password against an argon2id hash of today's cost, as a member's would.
       this.dummyHash ??= hashPassword('not a real password');
       await this.verify(password, await this.dummyHash);
     }
@@ -51,6 +52,7 @@ export class AuthService {
     await this.throttle.succeeded(attempt);
     // The right password, but the account waits to be deleted: say how to get it back.
     if (user.status === 'pending_deletion') throw new AppError('account_pending_deletion', 403, 'accountPendingDeletion');
+    if (needsRehash(user.password_hash)) await rehashPassword(this.db, user.id, user.password_hash, await hashPassword(password));
     await markLoggedIn(this.db, user.id);
     return user.id;
   }
