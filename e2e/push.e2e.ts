@@ -10,7 +10,8 @@ import type { Knex } from 'knex';
 import { chromium, type Page } from 'playwright-core';
 import type { PushPayload } from '../types/notifications.js';
 import { startPushStandin, type BrowserSubscriptionJson, type PushServiceStandin } from '../test/helpers/push-service-standin.js';
-import { SCREENSHOTS, VIEWPORTS, openMemberPage, useHarness, type Harness, type OpenedPage } from './harness.js';
+import { SCREENSHOTS, VIEWPORTS, openMemberPage, openPage, useHarness, type Harness, type OpenedPage } from './harness.js';
+import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
 
 let standin: PushServiceStandin;
@@ -115,7 +116,7 @@ describe('web push in the browser', function () {
     await context.close();
   });
 
-  it('enables push on the prompt, and a queued push reaches the push service signed, encrypted and shown by the service worker (390 px)', async () => {
+  it('enables push on the prompt; a message then reaches the push service signed and encrypted, and the service worker shows it (390 px)', async () => {
     const h = harness();
     const m = await promptableMember(db, 'Pusha');
     const vapidPublicKey = JSON.parse(String((await db('app_keys').where({ name: 'vapid' }).first('value')).value)).publicKey as string;
@@ -132,20 +133,34 @@ describe('web push in the browser', function () {
     const stored = await until(async () => (await db('push_subscriptions').where({ user_id: m.userId }).first('subscription')) as { subscription: string } | undefined);
     expect(JSON.parse(stored.subscription)).to.deep.include({ endpoint: browserSub.endpoint, keys: browserSub.keys });
 
-    // A message for the member: notify-events queues its push after the message commits. Until that
-    // is merged, the row is queued here as notify-events' insertPush would.
-    const payload: PushPayload = { type: 'new_messages', title: 'New message from Lena', body: 'Open the chat to read it', url: '/chats', tag: 'chat-e2e', badge: 1 };
-    const now = Date.now();
-    await db('push_outbox').insert({ user_id: m.userId, payload: JSON.stringify(payload), notification_type: 'new_messages', status: 'pending', attempts: 0, next_attempt_at: now, created_at: now });
+    // The member leaves the site (an open page would show the message live, so no push is sent),
+    // and Lena writes to them: the push queued after her message commits reaches the push service.
+    await page.goto('about:blank');
+    await until(async () => ((await db('presence').where({ user_id: m.userId }).first('user_id')) ? undefined : true));
+    const lena = await createE2eMember(db, 'Lena', { gender: 'female' });
+    await db.transaction((tx) => applyCreditDelta(tx as never, { userId: lena.userId, delta: 100, reason: 'grant' }));
+    const sender = await openPage(h.browser, 'phone');
+    await logIn(sender.page, h.baseUrl, lena);
+    await sender.page.goto(`${h.baseUrl}/members/${m.profileId}/chat`);
+    await sender.page.getByTestId('chat-input').fill('A secret first line');
+    await Promise.all([sender.page.waitForURL(/\/chats\/\d+$/), sender.page.getByTestId('chat-send').click()]);
+    await sender.context.close();
+
     const got = await until(async () => standin.receivedBy(browserSub)[0]);
     expect(got.refused).to.equal(undefined);
-    expect(got.payload).to.deep.equal(payload);
+    const payload = got.payload as PushPayload;
+    expect(payload.type).to.equal('new_conversations');
+    expect(payload.title).to.include('Lena');
+    expect(payload.url).to.match(/^\/chats\/\d+$/);
+    // A lock screen is public: the message itself never travels in a push.
+    expect(JSON.stringify(payload)).not.to.include('secret');
     // The worker writes 'sent' once the push service has answered.
     await until(async () => ((await db('push_outbox').where({ user_id: m.userId, status: 'sent' }).first('id')) as { id: number } | undefined));
 
     // The real service worker shows it: the decrypted payload delivered through DevTools' push hook.
-    const shown = await deliverToServiceWorker(page, h.baseUrl, JSON.stringify(got.payload));
-    expect(shown).to.deep.equal({ title: payload.title, body: payload.body, tag: payload.tag, url: `${h.baseUrl}/chats` });
+    await page.goto(`${h.baseUrl}/likes`);
+    const shown = await deliverToServiceWorker(page, h.baseUrl, JSON.stringify(payload));
+    expect(shown).to.deep.equal({ title: payload.title, body: payload.body, tag: payload.tag, url: `${h.baseUrl}${payload.url}` });
 
     // Subscribed: the prompt stays away on the next page.
     await page.goto(`${h.baseUrl}/likes`);
