@@ -5,6 +5,7 @@ import { AppError } from '../server/errors.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerChat } from './commands/chat.js';
 import { registerCodes } from './commands/codes.js';
+import { registerComplaints } from './commands/complaints.js';
 import { registerCompany } from './commands/company.js';
 import { registerCredits } from './commands/credits.js';
 import { registerDb } from './commands/db.js';
@@ -33,6 +34,7 @@ registerPayments(program);
 registerCodes(program);
 registerSuppressions(program);
 registerNotify(program);
+registerComplaints(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

@@ -22,6 +22,7 @@ import * as notificationDisabledReason from './20261123140100_notification_disab
 import * as notificationPresence from './20261123140200_notification_presence.js';
 import * as pushRetryEndpoints from './20261123140300_push_retry_endpoints.js';
 import * as profilesJoinedIndex from './20261123140400_profiles_joined_index.js';
+import * as complaintForm from './20261123152000_complaint_form.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -48,6 +49,7 @@ const migrations: [string, Migration][] = [
   ['20261123140200_notification_presence', notificationPresence],
   ['20261123140300_push_retry_endpoints', pushRetryEndpoints],
   ['20261123140400_profiles_joined_index', profilesJoinedIndex],
+  ['20261123152000_complaint_form', complaintForm],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

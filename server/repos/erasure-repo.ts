@@ -72,6 +72,8 @@ export async function deletePersonalRows(db: Runner, s: ErasureSubject): Promise
   }
   await db('sms_outbox').where('user_id', s.userId).orWhereIn('phone', s.phones.length ? s.phones : ['']).delete();
   await db('complaints').where('user_id', s.userId).orWhereIn('email', s.addresses).delete();
+  // Others' complaints about the purged profile stay (the operators' record) but no longer point at it.
+  if (s.profileId !== null) await db('complaints').where('about_profile_id', s.profileId).update({ about_profile_id: null });
   await db('suppressions').whereIn('email', s.addresses).delete();
   // Their own discount codes go unless a payment or redemption (the books) points at one.
   await db('discount_codes')

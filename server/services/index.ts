@@ -57,6 +57,7 @@ import { SwipeGameService } from './likes/swipe-game-service.js';
 import { DiscountCodesAdminService } from './promotions/discount-codes-admin-service.js';
 import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
+import { ComplaintsService } from './complaints/complaints-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -113,6 +114,8 @@ export interface Services {
   /** Operators' side of discount codes (`amora codes`). */
   discountCodesAdmin: DiscountCodesAdminService;
   retentionOffer: RetentionOfferService;
+  /** Complaints from /complaints, acknowledged by mail; operators' `amora complaints`. */
+  complaints: ComplaintsService;
 }
 
 export function createServices(deps: {
@@ -195,5 +198,6 @@ export function createServices(deps: {
     discountCodes,
     discountCodesAdmin: new DiscountCodesAdminService(db),
     retentionOffer: new RetentionOfferService(db, company),
+    complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
   };
 }

@@ -182,6 +182,8 @@ describeEachBackend('erasure of a purged account', (env) => {
     await db()('daily_quotas').insert({ user_id: m.id, kind: 'swipe', day: '2026-11-23', used: 3 });
     await db()('event_relay').insert({ user_id: m.id, event: JSON.stringify({ type: 'message', body: v.text }), created_at: now });
     await db()('complaints').insert({ site_id: 1, user_id: m.id, name: v.name, email: v.email, subject: 'Spam', body: v.complaint, created_at: now });
+    // The partner reported this profile: their complaint stays, without the pointer (the scan checks *profile_id columns).
+    await db()('complaints').insert({ site_id: 1, user_id: p.id, name: 'Partner', email: p.email, subject: 'profile', body: 'a report', about_profile_id: profileId, created_at: now });
     await db()('audit_log').insert({ actor: 'cli:root', action: 'user.note', subject: v.email, details: JSON.stringify({ email: v.email, ip }), created_at: now });
     await db()('login_attempts').insert([{ subject: `email:1:${v.email}`, succeeded: false, created_at: now }, { subject: `ip:${ip}`, succeeded: false, created_at: now }]);
 

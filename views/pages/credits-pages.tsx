@@ -297,6 +297,7 @@ export function TransactionsPage({ payments, ledger, balance }: TransactionsPage
                     {p.status === 'expired' && (
                       <a className="transactions__retry" href={retryHref(p)} data-testid="retry-expired">{t('payments:transactions.retry')}</a>
                     )}
+                    <a className="transactions__report" href={`/complaints?payment=${p.payment_id}#complaint-form`} data-testid="payment-report">{t('pages:complaintForm.reportPayment')}</a>
                   </td>
                 </tr>
               ))}

@@ -45,10 +45,12 @@ function BlockedNotice({ profile }: { profile: ProfileDetail }) {
   );
 }
 
+/** The complaint form with this profile preselected (issue 16.7). */
+const reportHref = (id: number) => `/complaints?profile=${id}#complaint-form`;
+
 /** "More": block and report in a <details> menu, so it works without JavaScript. */
 function MoreMenu({ profile }: { profile: ProfileDetail }) {
-  const { t, settings } = usePage();
-  const subject = encodeURIComponent(t('profile.reportSubject', { id: profile.id, name: profile.name }));
+  const { t } = usePage();
   return (
     <details className="menu profile__more">
       <summary className="btn btn--light profile__action" title={t('profile.moreActions')}>
@@ -61,7 +63,7 @@ function MoreMenu({ profile }: { profile: ProfileDetail }) {
           <p>{t('profile.blockExplain', { name: profile.name })}</p>
           <button type="submit" className="btn btn--danger btn--sm" data-testid="block-button">{t('profile.block', { name: profile.name })}</button>
         </form>
-        <a className="menu__item" href={`mailto:${settings.support_email}?subject=${subject}`}>{t('profile.report', { name: profile.name })}</a>
+        <a className="menu__item" href={reportHref(profile.id)}>{t('profile.report', { name: profile.name })}</a>
       </div>
     </details>
   );
@@ -161,6 +163,11 @@ export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
               {t('profile.signupToChat', { name: profile.name })}
             </a>
           </>
+        )}
+        {!profile.relation?.blockedByMe && (
+          <p className="profile__report">
+            <a href={reportHref(profile.id)} data-testid="profile-report">{t('pages:complaintForm.reportProfile')}</a>
+          </p>
         )}
         {matchModal && <Island name="match-modal" component={MatchModalIsland} section="likes" props={matchModal} />}
         {settings.visible_profile_notes && profile.about && !profile.relation?.blockedByMe && (

@@ -1,5 +1,5 @@
 // Footer pages (/pages/{slug}, /complaints), language choice (/lang-config), entry-warning skip.
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.js';
@@ -12,6 +12,7 @@ import { StaticPage, legalText } from '../../../views/pages/static-page.js';
 import { LOCALES } from '../../../types/settings.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput, safeReturnPath } from '../validate.js';
+import { complaintRoutes } from './complaint-routes.js';
 
 const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -34,7 +35,8 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
     return format;
   };
 
-  const renderLegal = async (slug: string, res: Parameters<Parameters<Router['get']>[1]>[1], routeName: string) => {
+  /** The page's legal text as HTML, with the site's and company's facts filled in. */
+  const legalHtml = async (slug: string, res: Response): Promise<{ html: string; vars: Record<string, string | number> }> => {
     const page = res.locals.page!;
     const company = await services.company.get();
     const vars = {
@@ -57,6 +59,12 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
       if (texts.size >= MAX_CACHED_TEXTS) texts.clear();
       texts.set(key, (html = legalText(page.t, slug, vars)));
     }
+    return { html, vars };
+  };
+
+  const renderLegal = async (slug: string, res: Response, routeName: string) => {
+    const page = res.locals.page!;
+    const { html, vars } = await legalHtml(slug, res);
     renderPage(res, createElement(StaticPage, { html }), {
       layout: 'default',
       routeName,
@@ -70,7 +78,8 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
     await renderLegal(slug, res, `pages-${slug}`);
   });
 
-  router.get('/complaints', async (_req, res) => renderLegal('complaints', res, 'complaints'));
+  // The complaints procedure with its form below (complaint-routes.ts).
+  router.use(complaintRoutes({ services }, async (res) => (await legalHtml('complaints', res)).html));
 
   router.get('/lang-config', (req, res) => {
     renderPage(res, createElement(LangConfigPage, { suggested: res.locals.page!.site.languages }), {
