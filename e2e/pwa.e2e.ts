@@ -42,7 +42,17 @@ describe('installed app (PWA) on a phone', function () {
 
   const url = (path: string) => harness().baseUrl + path;
 
-  it('is installable: Chromium installs the site as an app from its manifest', async () => {
+  it('is installable: Chromium parses the manifest without errors, finds no installability error and installs it', async () => {
+    const { context, page } = await openPage(harness().browser, 'phone');
+    await page.goto(url('/pages/terms'));
+    const pageCdp = await context.newCDPSession(page);
+    const parsed = await pageCdp.send('Page.getAppManifest', {});
+    expect(parsed.url).to.equal(url('/manifest.webmanifest'));
+    expect(parsed.errors).to.deep.equal([]);
+    // Playwright's contexts are incognito, which alone forbids installing; nothing else may be wrong.
+    const { installabilityErrors } = await pageCdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).to.deep.equal([]);
+    await context.close();
     const cdp = await harness().browser.newBrowserCDPSession();
     const manifestId = url('/');
     await cdp.send('PWA.install', { manifestId, installUrlOrBundleUrl: url('/pages/terms') });
