@@ -150,8 +150,9 @@ describe('installed app (PWA) on a phone', function () {
     const profileUrl = url(`/members/${profileId}`);
     let loads = 0;
     const reloaded = new Promise<void>((resolve) => {
-      page.on('request', (r) => {
-        if (r.isNavigationRequest() && r.url() === profileUrl && ++loads === 2) resolve();
+      // Counted when a document commits, so the load awaited below is the reloaded page's own.
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && frame.url() === profileUrl && ++loads === 2) resolve();
       });
     });
     await page.goto(profileUrl);
