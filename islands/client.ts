@@ -3,6 +3,7 @@
 // translations are a plain key lookup (lib/translate.ts), not i18next.
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { browserReloadEnv, reloadAfterChunkError } from './lib/chunk-reload.js';
 import { createTranslate, type IslandStrings } from './lib/translate.js';
 import { IslandContext } from './runtime.js';
 
@@ -41,6 +42,11 @@ function whenNeeded(el: HTMLElement, mode: string | undefined, run: () => void):
   }
 }
 
+function onChunkError(err: unknown): void {
+  console.error('island chunk failed to load', err);
+  reloadAfterChunkError(browserReloadEnv());
+}
+
 function hydrateAll(): void {
   const env = readJson<{ lng: string; resources: Record<string, IslandStrings> }>('amora-i18n', { lng: 'en', resources: {} });
   const csrfToken = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
@@ -58,9 +64,11 @@ function hydrateAll(): void {
         const t = createTranslate(env.lng, section, env.resources[section] ?? {});
         hydrateRoot(el, createElement(IslandContext.Provider, { value: { t, lng: env.lng, csrfToken } }, createElement(Component, props)));
         el.dataset.hydrated = 'true';
-      });
+      }, onChunkError);
     });
   }
 }
 
+// Vite reports a failed preload of an island's dependencies here before the import rejects.
+window.addEventListener('vite:preloadError', (event) => onChunkError((event as Event & { payload?: unknown }).payload));
 hydrateAll();

@@ -52,6 +52,7 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { healthRoutes, mediaRoutes } from './routes/system-routes.js';
 import { serviceWorkerRoutes } from './routes/service-worker-routes.js';
+import { webManifestRoutes } from './routes/web-manifest-routes.js';
 import { MetricsService } from './services/metrics/metrics-service.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(cookieParser());
   app.use(siteMiddleware(services.sites));
+  app.use(webManifestRoutes());
   app.use((req, _res, next) => {
     req.clientCountry = services.geo.countryOf(req.ip);
     next();

@@ -7,6 +7,7 @@ import { LAYOUTS, type LayoutName } from '../../views/layouts/index.js';
 import { RenderProvider, type PageContext, type RenderState } from '../../views/render-context.js';
 import { TestPaymentsNotice } from '../../views/components/test-payments-notice.js';
 import type { AssetResolver } from './assets.js';
+import { THEME_COLOR } from './theme.js';
 
 export interface RenderOptions {
   layout: LayoutName;
@@ -52,8 +53,9 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
     `<meta name="description" content="${escapeHtml(description)}">`,
     opts.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="csrf-token" content="${escapeHtml(page.csrfToken)}">`,
-    '<meta name="theme-color" content="#e11d63">',
+    `<meta name="theme-color" content="${THEME_COLOR}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
     '<link rel="manifest" href="/manifest.webmanifest">',
     ...files.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...files.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),

@@ -2,10 +2,15 @@
 // The member navigation (MemberNav, the live-badges island) is only on members' pages; on phones it
 // is the tab bar at the bottom. A visitor's login and signup buttons shrink on phones: the login
 // button shows its icon (the label stays for screen readers), signup a shorter translation.
+import BackButton from '../../islands/back-button.island.js';
 import { usePage } from '../render-context.js';
+import { Island } from './island.js';
 import { LanguageMenu } from './language-menu.js';
 import { Logo } from './logo.js';
 import { MemberNav } from './member-nav.js';
+
+/** SPEC.md §2: the routes where the installed app shows a back button (the island decides if it shows). */
+const BACK_BUTTON_ROUTES = new Set(['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod']);
 
 function LoginIcon() {
   return (
@@ -16,10 +21,11 @@ function LoginIcon() {
 }
 
 export function TopBar() {
-  const { t, user, site, csrfToken, currentUrl } = usePage();
+  const { t, user, site, csrfToken, currentUrl, routeName } = usePage();
   return (
     <header className="topbar">
       <div className="topbar__inner container">
+        {BACK_BUTTON_ROUTES.has(routeName) && <Island name="back-button" component={BackButton} props={{}} />}
         <a className="topbar__logo" href={user ? '/members' : '/'} aria-label={site.name}>
           <Logo name={site.name} />
         </a>
