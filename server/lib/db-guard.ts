@@ -96,7 +96,10 @@ export function guardedMysqlClient(name: string, queryMs: number): typeof Knex.C
       const running = super.query(connection, obj) as Promise<unknown>;
       const timed = guard.queryMs > 0 ? withDeadline(connection, running, guard.queryMs) : running;
       return timed.catch((err: unknown) => {
-        throw abandoned.has(connection) && isDbServiceFault(err) ? unavailable(guard, err) : fault(guard, err);
+        // Our own deadline is a fault of the server and counts; what the abandoned connection
+        // reports after it (the socket we closed) must not count a second time.
+        const ownDeadline = (err as { code?: string } | null)?.code === 'DB_QUERY_TIMEOUT';
+        throw abandoned.has(connection) && !ownDeadline && isDbServiceFault(err) ? unavailable(guard, err) : fault(guard, err);
       });
     }
   };
