@@ -248,14 +248,21 @@ async function deliverToServiceWorker(page: Page, origin: string, data: string):
   });
   await cdp.send('ServiceWorker.enable');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${origin}/`, registrationId: await registrationId, data });
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    for (let i = 0; i < 100; i++) {
-      const [n] = await registration.getNotifications();
-      if (n) return { title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url };
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('no notification shown');
-  });
+  const id = await registrationId;
+  // A push handed over while the worker is still starting (just after a navigation) can be lost
+  // by DevTools; a real push service would retry, and so does this helper.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${origin}/`, registrationId: id, data });
+    const shown = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      for (let i = 0; i < 50; i++) {
+        const [n] = await registration.getNotifications();
+        if (n) return { title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    });
+    if (shown) return shown;
+  }
+  throw new Error('no notification shown');
 }
