@@ -19,17 +19,18 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => {
     t.string('lander', 32).nullable();
     t.string('lander_variant', 64).nullable();
-    t.index(['signup_date'], 'users_signup_date');
-    t.index(['confirmed_at'], 'users_confirmed_at');
-    t.index(['premium_since'], 'users_premium_since');
+    // Per site, then the instant: the stats ask for each site's range (every site's: an IN list).
+    t.index(['site_id', 'signup_date'], 'users_site_signup_date');
+    t.index(['site_id', 'confirmed_at'], 'users_site_confirmed_at');
+    t.index(['site_id', 'premium_since'], 'users_site_premium_since');
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => {
-    t.dropIndex(['premium_since'], 'users_premium_since');
-    t.dropIndex(['confirmed_at'], 'users_confirmed_at');
-    t.dropIndex(['signup_date'], 'users_signup_date');
+    t.dropIndex(['site_id', 'premium_since'], 'users_site_premium_since');
+    t.dropIndex(['site_id', 'confirmed_at'], 'users_site_confirmed_at');
+    t.dropIndex(['site_id', 'signup_date'], 'users_site_signup_date');
     t.dropColumn('lander_variant');
     t.dropColumn('lander');
   });

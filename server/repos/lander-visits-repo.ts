@@ -42,13 +42,13 @@ export interface VisitTotal {
 }
 
 /** Visits per site, lander, variant and network over whole UTC days, from the (day, …) unique index. */
-export async function visitTotals(db: Runner, o: { fromDay: string; toDay: string; siteId?: number }): Promise<VisitTotal[]> {
+export async function visitTotals(db: Runner, o: { fromDay: string; toDay: string; siteIds: number[] }): Promise<VisitTotal[]> {
   const q = db('lander_visits')
     .whereBetween('day', [o.fromDay, o.toDay])
+    .whereIn('site_id', o.siteIds)
     .groupBy('site_id', 'lander', 'variant', 'network')
     .select('site_id', 'lander', 'variant', 'network')
     .sum({ visits: 'visits' });
-  if (o.siteId !== undefined) q.andWhere('site_id', o.siteId);
   const rows = (await q) as { site_id: number; lander: string; variant: string; network: string; visits: number | string }[];
   return rows.map((r) => ({ siteId: Number(r.site_id), lander: r.lander, variant: r.variant, network: r.network, visits: Number(r.visits) }));
 }

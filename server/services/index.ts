@@ -59,6 +59,7 @@ import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
 import { ComplaintsService } from './complaints/complaints-service.js';
 import { LanderVisitCounter } from './traffic/lander-visit-counter.js';
+import { TrafficStatsService } from './traffic/traffic-stats-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -119,6 +120,8 @@ export interface Services {
   complaints: ComplaintsService;
   /** Lander visits added up in memory and flushed every few seconds (middleware/traffic.ts counts). */
   landerVisits: LanderVisitCounter;
+  /** `amora stats landers`: visits, signups, activations and first payments per lander and network. */
+  trafficStats: TrafficStatsService;
 }
 
 export function createServices(deps: {
@@ -203,5 +206,6 @@ export function createServices(deps: {
     retentionOffer: new RetentionOfferService(db, company),
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
     landerVisits: new LanderVisitCounter({ db, logger }),
+    trafficStats: new TrafficStatsService(db, sites),
   };
 }
