@@ -2,7 +2,7 @@
 // variant) and network: visits, signups, activations and first payments with their revenue, the
 // conversion rates, and a closing summary line (services/traffic/traffic-stats-service.ts).
 import type { Command } from 'commander';
-import type { LanderFigures, LanderStatsRow } from '../../server/services/traffic/traffic-stats-service.js';
+import type { LanderStatsRow, LanderTotals } from '../../server/services/traffic/traffic-stats-service.js';
 import { CliError, withRuntime } from '../context.js';
 
 const DAY_MS = 86_400_000;
@@ -50,9 +50,9 @@ function table(rows: string[][]): string {
   return [line(HEADER), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-function summaryOf(rows: number, from: string, to: string, t: LanderFigures): string {
+function summaryOf(rows: number, from: string, to: string, t: LanderTotals): string {
   return (
-    `${rows} row(s), ${from} to ${to} (UTC): visits ${t.visits}, signups ${t.signups} (${percent(t.signupRate)} of visits), ` +
+    `${rows} row(s), ${from} to ${to} (UTC): visits ${t.visits}, signups ${t.signups} (${t.landerSignups} from landers, ${percent(t.signupRate)} of visits), ` +
     `activations ${t.activations} (${percent(t.activationRate)} of signups), first payments ${t.firstPayments} ` +
     `(${percent(t.paymentRate)} of signups), revenue ${money(t.revenueCents)}`
   );

@@ -28,7 +28,7 @@ describe('[sqlite] amora stats landers', function () {
     expect(cells(lines[4]!)).to.deep.equal(['cli-stats.localhost', '(no lander)', 'exo', '0', '1', '-', '0', '0.0%', '0', '0.0%', '-']);
     const from = new Date(Date.parse(`${today()}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
     expect(lines[5]).to.equal(
-      `3 row(s), ${from} to ${today()} (UTC): visits 14, signups 5 (35.7% of visits), activations 2 (40.0% of signups), first payments 3 (60.0% of signups), revenue 57.90 EUR`,
+      `3 row(s), ${from} to ${today()} (UTC): visits 14, signups 5 (4 from landers, 28.6% of visits), activations 2 (40.0% of signups), first payments 3 (60.0% of signups), revenue 57.90 EUR`,
     );
     expect(lines).to.have.length(6);
   });
@@ -44,7 +44,7 @@ describe('[sqlite] amora stats landers', function () {
     const empty = await amora('--site', 'cli-stats.localhost', '--since', '2020-01-01', '--until', '2020-01-31');
     expect(empty.code).to.equal(0);
     expect(empty.stdout).to.equal(
-      'no lander visits or signups from 2020-01-01 to 2020-01-31\n0 row(s), 2020-01-01 to 2020-01-31 (UTC): visits 0, signups 0 (- of visits), activations 0 (- of signups), first payments 0 (- of signups), revenue -\n',
+      'no lander visits or signups from 2020-01-01 to 2020-01-31\n0 row(s), 2020-01-01 to 2020-01-31 (UTC): visits 0, signups 0 (0 from landers, - of visits), activations 0 (- of signups), first payments 0 (- of signups), revenue -\n',
     );
   });
 

@@ -30,7 +30,7 @@ describeEachBackend('lander stats', (env) => {
       revenueCents: { EUR: 800 }, rates: [0.25, 0, 1],
     });
     expect(pick('(no lander)')).to.deep.include({ lander: null, network: 'exo', visits: 0, signups: 1, activations: 0, firstPayments: 0, rates: [null, 0, 0] });
-    expect(stats.totals).to.deep.include({ visits: 14, signups: 5, activations: 2, firstPayments: 3, revenueCents: { EUR: 5790 } });
+    expect(stats.totals).to.deep.include({ visits: 14, signups: 5, landerSignups: 4, signupRate: 4 / 14, activations: 2, firstPayments: 3, revenueCents: { EUR: 5790 } });
   });
 
   it('reaches back as far as asked, and over every site without --site', async () => {

@@ -43,11 +43,16 @@ export interface LanderStatsRow extends LanderFigures {
   network: string | null;
 }
 
+export interface LanderTotals extends LanderFigures {
+  /** Signups credited to a lander; the total's signupRate divides these by the visits. */
+  landerSignups: number;
+}
+
 export interface LanderStats {
   fromDay: string;
   toDay: string;
   rows: LanderStatsRow[];
-  totals: LanderFigures;
+  totals: LanderTotals;
 }
 
 const DAY_MS = 86_400_000;
@@ -103,14 +108,16 @@ export class TrafficStatsService {
     const sorted = [...rows.values()]
       .map(withRates)
       .sort((a, b) => a.site.localeCompare(b.site) || b.visits - a.visits || b.signups - a.signups || a.label.localeCompare(b.label) || (a.network ?? '').localeCompare(b.network ?? ''));
-    const totals = emptyFigures();
+    const totals: LanderTotals = { ...emptyFigures(), landerSignups: 0 };
     for (const r of sorted) {
       totals.visits += r.visits;
       totals.signups += r.signups;
+      if (r.lander) totals.landerSignups += r.signups;
       totals.activations += r.activations;
       totals.firstPayments += r.firstPayments;
       for (const [currency, cents] of Object.entries(r.revenueCents)) totals.revenueCents[currency] = (totals.revenueCents[currency] ?? 0) + cents;
     }
-    return { fromDay: q.fromDay, toDay: q.toDay, rows: sorted, totals: withRates(totals) };
+    // Visits are landers' only: signups from other pages would inflate the total's signup rate.
+    return { fromDay: q.fromDay, toDay: q.toDay, rows: sorted, totals: { ...withRates(totals), signupRate: rate(totals.landerSignups, totals.visits) } };
   }
 }
