@@ -11,11 +11,15 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export interface SeededTraffic {
   siteId: number;
   domain: string;
+  /** A second site with its own visits and signup (`other-DOMAIN`), which --site leaves out. */
+  otherDomain: string;
 }
 
 export async function seedLanderTraffic(env: TestEnv, domain: string): Promise<SeededTraffic> {
   const { db, services } = env.rt;
-  const site = (await services.sites.findByDomain(domain)) ?? (await services.sites.add({ domain, name: 'Stats', aliases: [], settings: {} }));
+  const siteNamed = async (d: string) => (await services.sites.findByDomain(d)) ?? (await services.sites.add({ domain: d, name: 'Stats', aliases: [], settings: {} }));
+  const site = await siteNamed(domain);
+  const other = await siteNamed(`other-${domain}`);
   const noon = Date.parse(`${today()}T12:00:00Z`);
   const longAgo = noon - 40 * DAY_MS;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,7 +27,7 @@ export async function seedLanderTraffic(env: TestEnv, domain: string): Promise<S
     { siteId: site.id, day: day(noon), lander: 'video', variant: 'summer', network: 'exo', visits: 10 },
     { siteId: site.id, day: day(noon), lander: 'adultonly', variant: '', network: '', visits: 4 },
     { siteId: site.id, day: day(longAgo), lander: 'gallery', variant: '', network: 'juicy', visits: 7 },
-    { siteId: 1, day: day(noon), lander: 'video', variant: 'summer', network: 'exo', visits: 5 },
+    { siteId: other.id, day: day(noon), lander: 'video', variant: 'summer', network: 'exo', visits: 5 },
   ]);
   const bundle = (await db('bundles').where({ currency: 'EUR' }).first('id')) as { id: number };
   let n = 0;
@@ -62,6 +66,6 @@ export async function seedLanderTraffic(env: TestEnv, domain: string): Promise<S
   // Premium without any payment (seeded data): no first payment.
   await member({ signup: longAgo, premium: noon });
   // Another site.
-  await member({ ...video, siteId: 1, signup: noon });
-  return { siteId: site.id, domain };
+  await member({ ...video, siteId: other.id, signup: noon });
+  return { siteId: site.id, domain, otherDomain: other.domain };
 }
