@@ -16,6 +16,7 @@ import { registerPayments } from './commands/payments.js';
 import { registerPhotos } from './commands/photos.js';
 import { registerProfiles } from './commands/profiles.js';
 import { registerSites } from './commands/sites.js';
+import { registerStats } from './commands/stats.js';
 import { registerSuppressions } from './commands/suppressions.js';
 import { CliError } from './context.js';
 
@@ -35,6 +36,7 @@ registerCodes(program);
 registerSuppressions(program);
 registerNotify(program);
 registerComplaints(program);
+registerStats(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) process.exit(err.exitCode);

@@ -15,6 +15,7 @@ import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { localeMiddleware } from './middleware/locale.js';
 import { sameSiteRequests } from './middleware/same-site.js';
+import { trafficMiddleware } from './middleware/traffic.js';
 import { siteMiddleware } from './middleware/site.js';
 import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
@@ -29,7 +30,6 @@ import { notificationsRoutes } from './routes/pages/notifications-routes.js';
 import { unsubscribeRoutes } from './routes/pages/unsubscribe-routes.js';
 import { ownProfileRoutes } from './routes/pages/own-profile-routes.js';
 import { signupRoutes } from './routes/pages/signup-routes.js';
-import { trackingMiddleware } from './routes/tracking.js';
 import { loginRoutes } from './routes/pages/login-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
@@ -160,7 +160,7 @@ export function createApp(deps: AppDeps): express.Express {
   const csrf = createCsrf(deps.sessionSecret, config.secureCookies);
   app.use(csrf.protect);
   app.use(currentUserMiddleware(services.members));
-  app.use(trackingMiddleware(config));
+  app.use(trafficMiddleware(config, services.landerVisits));
 
   const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor };
   app.use(mediaRoutes(routeDeps));

@@ -55,6 +55,8 @@ export async function bootstrap(config: Config, logger: Logger, opts: BootOption
       config, db, redis, services, i18n, logger, sessionStore, sessionSecret, pushPublicKey,
       async close() {
         clearInterval(optimizer);
+        // The lander visits counted since the last flush go in before the database closes.
+        await services.landerVisits.close();
         await services.pushDelivery.stop();
         await services.events.close();
         services.mail.close();

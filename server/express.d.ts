@@ -4,6 +4,7 @@ import type { MaybeViewer } from './services/viewer.js';
 import type { SessionUser } from '../types/user.js';
 import type { PageContext } from '../views/render-context.js';
 import type { AssetResolver } from './render/assets.js';
+import type { TrackingRecord } from './services/traffic/tracking-record.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -13,6 +14,8 @@ declare module 'express-serve-static-core' {
     user: SessionUser | null;
     viewer: MaybeViewer;
     clientCountry: string | null;
+    /** This request's tracking record (SPEC.md §3): its query's, else the one a landing left in the cookie (middleware/traffic.ts). */
+    tracking: TrackingRecord;
   }
 }
 
@@ -21,8 +24,6 @@ declare module 'express-session' {
     userId: number;
     /** When this session logged in; a password changed later ends it. */
     authAt: number;
-    /** Tracking record (SPEC.md §3), kept from the landing query until signup. */
-    tracking: { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
   }
 }
 
@@ -33,6 +34,8 @@ declare global {
       assets?: AssetResolver;
       /** The session cookie's name on this request (`__Host-` over HTTPS, see lib/cookies.ts). */
       sessionCookie?: string;
+      /** Set by a lander route: the variant it showed (null: its default), counted instead of the slug asked for. */
+      landerVariant?: string | null;
     }
   }
 }

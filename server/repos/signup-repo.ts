@@ -2,6 +2,7 @@
 import type { Runner } from '../db.js';
 import type { UsernameKeys } from '../services/accounts/username-policy.js';
 import { nameKeyColumns } from './username-keys-repo.js';
+import type { Landing, TrackingRecord } from '../services/traffic/tracking-record.js';
 
 export interface NewAccount {
   siteId: number;
@@ -10,7 +11,9 @@ export interface NewAccount {
   language: string;
   ip: string | null;
   reason: string | null;
-  tracking: { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
+  tracking: TrackingRecord;
+  /** The landing page the tracking record arrived on. */
+  landing: Landing | null;
   /** The username's look-alike keys (username-policy.ts); unique per site. */
   nameKeys: UsernameKeys;
   profile: {
@@ -34,7 +37,7 @@ export async function insertAccount(db: Runner, a: NewAccount, now: number): Pro
     site_id: a.siteId, email: a.email, password_hash: a.passwordHash, status: 'not_confirmed', credits: 0, paid_user: false,
     signup_date: now, language: a.language, invisible: false, signup_ip: a.ip, signup_reason: a.reason,
     network: a.tracking.network ?? null, ref: a.tracking.ref ?? null, sub1: a.tracking.sub1 ?? null, sub2: a.tracking.sub2 ?? null,
-    sub3: a.tracking.sub3 ?? null, signup_step: 'photo', ...nameKeyColumns(a.nameKeys), created_at: now, updated_at: now,
+    sub3: a.tracking.sub3 ?? null, lander: a.landing?.name ?? null, lander_variant: a.landing?.variant ?? null, signup_step: 'photo', ...nameKeyColumns(a.nameKeys), created_at: now, updated_at: now,
   });
   const [profileId] = await db('profiles').insert({
     user_id: userId, is_fictional: false, name: a.profile.name, gender: a.profile.gender, sexuality: a.profile.sexuality,

@@ -6,13 +6,11 @@ import type { StepOwner } from '../services/accounts/signup-steps-service.js';
 import { SESSION_COOKIE } from '../sessions.js';
 
 export function startSession(req: Request, userId: number): Promise<void> {
-  const tracking = req.session.tracking;
   return new Promise((resolve, reject) =>
     req.session.regenerate((err) => {
       if (err) return reject(err);
       req.session.userId = userId;
       req.session.authAt = Date.now();
-      if (tracking) req.session.tracking = tracking;
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     }),
   );

@@ -1,14 +1,17 @@
 // What a signup needs to know of the request and the site; shared by the page and the API.
+// The tracking record and its landing: services/traffic/tracking-record.ts (signupAttribution).
 import type { Request } from 'express';
-import { parseJson } from '../lib/json.js';
 import { localeOf } from '../middleware/locale.js';
-import { cleanTracking, type SignupContext } from '../services/accounts/signup-service.js';
+import type { SignupContext } from '../services/accounts/signup-service.js';
 import type { Services } from '../services/index.js';
-import { TRACKING_COOKIE } from './tracking.js';
+import { cleanTracking, hasSource, signupAttribution } from '../services/traffic/tracking-record.js';
+import { attributionOf } from '../middleware/traffic.js';
 
 export async function signupContext(req: Request, services: Services, bodyTracking: unknown): Promise<SignupContext> {
-  const fromCookie = parseJson<Record<string, unknown>>(req.cookies?.[TRACKING_COOKIE], {});
-  const tracking = cleanTracking({ ...fromCookie, ...(typeof bodyTracking === 'object' && bodyTracking ? bodyTracking : {}) });
+  // The record the form or API body brings (the signup page's own query, passed on), else this
+  // request's query, else the landing's cookie; each one whole, never a mix of two.
+  const given = cleanTracking(bodyTracking);
+  const { tracking, landing } = signupAttribution(hasSource(given) ? given : cleanTracking(req.query), attributionOf(req));
   const company = await services.company.get();
   const lng = localeOf(req);
   const settings = await services.sites.settingsFor(req.site, {
@@ -26,5 +29,6 @@ export async function signupContext(req: Request, services: Services, bodyTracki
     ip: req.ip ?? '',
     baseUrl: `${req.protocol}://${req.get('host')}`,
     tracking,
+    landing,
   };
 }

@@ -58,6 +58,8 @@ import { DiscountCodesAdminService } from './promotions/discount-codes-admin-ser
 import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
 import { ComplaintsService } from './complaints/complaints-service.js';
+import { LanderVisitCounter } from './traffic/lander-visit-counter.js';
+import { TrafficStatsService } from './traffic/traffic-stats-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -116,6 +118,10 @@ export interface Services {
   retentionOffer: RetentionOfferService;
   /** Complaints from /complaints, acknowledged by mail; operators' `amora complaints`. */
   complaints: ComplaintsService;
+  /** Lander visits added up in memory and flushed every few seconds (middleware/traffic.ts counts). */
+  landerVisits: LanderVisitCounter;
+  /** `amora stats landers`: visits, signups, activations and first payments per lander and network. */
+  trafficStats: TrafficStatsService;
 }
 
 export function createServices(deps: {
@@ -199,5 +205,7 @@ export function createServices(deps: {
     discountCodesAdmin: new DiscountCodesAdminService(db),
     retentionOffer: new RetentionOfferService(db, company),
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
+    landerVisits: new LanderVisitCounter({ db, logger }),
+    trafficStats: new TrafficStatsService(db, sites),
   };
 }

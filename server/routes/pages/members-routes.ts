@@ -12,6 +12,7 @@ import { rememberSearch, searchPreferencesOf } from '../search-session.js';
 import { sameFilters } from '../../services/search/search-preferences.js';
 import type { SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
+import { hasSource } from '../../services/traffic/tracking-record.js';
 
 const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
 
@@ -55,10 +56,12 @@ function readFilters(query: Request['query']) {
   return { filters: clean as z.infer<typeof filterSchema>, invalid };
 }
 
-/** Logged-out search rules (SPEC.md §5), with a traffic source deciding between the two settings. */
+/**
+ * Logged-out search rules (SPEC.md §5): a visitor with a traffic source (this query's, or the one a
+ * landing left in the cookie; middleware/traffic.ts) follows logged_out_search_trafficsource.
+ */
 function mayVisitorSearch(req: Request, settings: { logged_out_search: string; logged_out_search_trafficsource: string }): boolean {
-  const hasTrafficSource = Boolean(req.session?.tracking?.network || req.query.network || req.query.ref);
-  return hasTrafficSource ? settings.logged_out_search_trafficsource !== 'none' : settings.logged_out_search !== 'none';
+  return hasSource(req.tracking) ? settings.logged_out_search_trafficsource !== 'none' : settings.logged_out_search !== 'none';
 }
 
 export function membersRoutes({ services, config }: RouteDeps): Router {

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { AppError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import type { Services } from '../../services/index.js';
-import { cleanTracking } from '../../services/accounts/signup-service.js';
+import { TRACKING_KEYS, cleanTracking } from '../../services/traffic/tracking-record.js';
 import { SignupMatchesPage, SignupStepsPage } from '../../../views/pages/signup-page.js';
 import { sexualityOf, type AccountValues, type SignupWizardProps, type WizardStep } from '../../../types/signup.js';
 import { fieldErrorsOf, typedValues } from '../form-errors.js';
@@ -17,7 +17,6 @@ import { photoUpload } from '../uploads.js';
 import { parseId } from '../validate.js';
 
 const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region'];
-const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'];
 
 interface ShowOptions {
   step: WizardStep;
@@ -41,7 +40,9 @@ async function show(req: Request, res: Response, services: Services, o: ShowOpti
   const page = res.locals.page!;
   const t = page.t;
   const [regionGroups, slugs] = await Promise.all([services.catalog.regionsOf(page.settings.countries), services.catalog.interestSlugs()]);
-  const tracking = cleanTracking(req.query as Record<string, unknown>) as Record<string, string>;
+  // The record this page's own query brought (req.tracking would also hold the cookie's, which
+  // the signup reads itself), passed on by the form and the island.
+  const tracking = cleanTracking(req.query) as Record<string, string>;
   renderPage(
     res,
     createElement(SignupStepsPage, {

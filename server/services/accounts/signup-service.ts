@@ -14,6 +14,7 @@ import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
 import { normaliseUsername, usernameKeys, usernameProblem, type UsernameKeys } from './username-policy.js';
 import { MIN_AGE, adultBirthDate } from '../profiles/profile-fields.js';
+import { hasSource, type Landing, type TrackingRecord } from '../traffic/tracking-record.js';
 
 export { MIN_AGE };
 
@@ -45,21 +46,14 @@ export interface SignupContext {
   language: string;
   ip: string;
   baseUrl: string;
-  tracking: { network?: string; ref?: string; sub1?: string; sub2?: string; sub3?: string };
+  /** The clean tracking record (services/traffic/tracking-record.ts); empty without a source. */
+  tracking: TrackingRecord;
+  /** The landing page the source arrived on, when it did (stored for `amora stats landers`). */
+  landing: Landing | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const emailSchema = z.email();
-
-/** Tracking values come from ad networks' URL templates; unfilled macros leave braces behind. */
-export function cleanTracking(raw: Record<string, unknown>): SignupContext['tracking'] {
-  const out: SignupContext['tracking'] = {};
-  for (const key of ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const) {
-    const value = typeof raw[key] === 'string' ? (raw[key] as string).replace(/[{}]/g, '').trim().slice(0, 191) : '';
-    if (value) out[key] = value;
-  }
-  return out;
-}
 
 export class SignupService {
   constructor(
@@ -69,7 +63,7 @@ export class SignupService {
   ) {}
 
   async signup(input: SignupInput, ctx: SignupContext): Promise<{ userId: number; profileId: number }> {
-    if (ctx.signups === 'none' || (ctx.signups === 'with_trafficsource' && !ctx.tracking.network && !ctx.tracking.ref)) {
+    if (ctx.signups === 'none' || (ctx.signups === 'with_trafficsource' && !hasSource(ctx.tracking))) {
       throw new ForbiddenError('invite_only', 'inviteOnly', { sitename: ctx.siteName });
     }
     const v = await this.validate(input, ctx);
@@ -78,7 +72,7 @@ export class SignupService {
       return await this.db.transaction(async (tx) => {
         const now = Date.now();
         const ids = await insertAccount(tx, {
-          siteId: ctx.siteId, email: v.email, nameKeys: v.nameKeys, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking,
+          siteId: ctx.siteId, email: v.email, nameKeys: v.nameKeys, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking, landing: ctx.landing,
           profile: { name: v.name, gender: v.gender, sexuality: v.sexuality, birthDate: v.birthDate, country: v.country, region: v.region, city: v.city },
         }, now);
         if (ctx.signupCredits > 0) {
