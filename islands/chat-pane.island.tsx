@@ -234,7 +234,7 @@ export default function ChatPane(props: ChatPaneProps) {
     if (!id || !oldest || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}&before=${oldest.message.id}`);
+      const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}&before=${oldest.message.id}`, { progress: true });
       dispatch({ type: 'merge', messages: page.messages });
       setHasMore(page.has_more);
     } catch {
@@ -251,7 +251,7 @@ export default function ChatPane(props: ChatPaneProps) {
     setRemoved(true);
     history.replaceState(null, '', '/chats');
     try {
-      await api('/api/chat.php', { method: 'DELETE', body: { conversation: id }, csrfToken });
+      await api('/api/chat.php', { method: 'DELETE', body: { conversation: id }, csrfToken, progress: true });
     } catch (err) {
       window.alert(err instanceof ApiError && err.message ? err.message : t('deleteFailed'));
       setRemoved(false);
