@@ -2,6 +2,8 @@
 // an empty conversation; a chosen one waits in the composer, nothing is sent or charged; dismissed,
 // it stays away), the activation reminder as a modal on a phone after the signup (the banner on a
 // desktop, a link without JavaScript), and the loading bar during a slow navigation.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -9,6 +11,19 @@ import type { Page } from 'playwright-core';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import { SCREENSHOTS, VIEWPORTS, openPage, useHarness } from './harness.js';
 import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings inside one element (a dialog), as "rule: target". */
+async function axeFindingsIn(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (sel) => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<Result> } }).axe;
+    const { violations } = await axe.run(document.querySelector(sel)!, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
 
 describe('banners and modals in the browser', function () {
   this.timeout(180_000);
@@ -42,7 +57,8 @@ describe('banners and modals in the browser', function () {
       const me = await createE2eMember(db, 'Iris Ice', { gender: 'male' });
       await db.transaction((tx) => applyCreditDelta(tx as never, { userId: me.userId, delta: 100, reason: 'grant' }));
       const [first, second, third] = await partners(3);
-      const { context, page, errors } = await openPage(harness().browser, 'phone');
+      // bypassCSP: axe injects an inline script, which the site's CSP rightly refuses.
+      const { context, page, errors } = await openPage(harness().browser, 'phone', { bypassCSP: true });
       await logIn(page, harness().baseUrl, me);
 
       await openEmptyChat(page, first!);
@@ -57,6 +73,7 @@ describe('banners and modals in the browser', function () {
       expect(await page.evaluate(() => document.body.classList.contains('has-modal'))).to.equal(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(VIEWPORTS.phone.width);
       await page.screenshot({ path: join(SCREENSHOTS, 'phone-icebreaker.png') });
+      expect(await axeFindingsIn(page, '[data-testid="icebreaker"]')).to.deep.equal([]);
 
       // The keyboard reaches the second line; Enter chooses it.
       await page.keyboard.press('Tab');
@@ -120,7 +137,7 @@ describe('banners and modals in the browser', function () {
 
     it('is a modal on a phone: focused, closed by Esc to the page without the query, the banner after', async () => {
       const m = await unconfirmed('Nora Phone');
-      const { context, page, errors } = await openPage(harness().browser, 'phone');
+      const { context, page, errors } = await openPage(harness().browser, 'phone', { bypassCSP: true });
       await logIn(page, harness().baseUrl, m);
       await page.goto(`${harness().baseUrl}/members?api_signup_complete=1`);
       await hydrated(page, 'activation-modal');
@@ -131,6 +148,7 @@ describe('banners and modals in the browser', function () {
       expect(await focusedTestId(page)).to.equal('activation-modal-resend');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(VIEWPORTS.phone.width);
       await page.screenshot({ path: join(SCREENSHOTS, 'phone-activation-modal.png') });
+      expect(await axeFindingsIn(page, '[data-testid="activation-modal"]')).to.deep.equal([]);
       await page.keyboard.press('Escape');
       await page.getByTestId('activation-modal').waitFor({ state: 'detached' });
       expect(new URL(page.url()).search).to.equal('');

@@ -60,9 +60,10 @@ interface IcebreakerProps {
 
 export function Icebreaker({ partner, hints, writing, onPick }: IcebreakerProps) {
   const { t } = useIsland();
-  // True on the server and while hydrating: it appears only once the browser has looked.
-  const dismissed = useSyncExternalStore(noSubscription, () => dismissedPartners().includes(partner.id), () => true);
   const [closed, setClosed] = useState(false);
+  // True on the server and while hydrating: it appears only once the browser has looked (and,
+  // once closed, the pane's re-renders on every keystroke no longer read the storage).
+  const dismissed = useSyncExternalStore(noSubscription, () => closed || dismissedPartners().includes(partner.id), () => true);
   // Closed for this page once the member writes (or picked a line): emptying the composer again
   // must not bring it back mid-sentence. Set while rendering, as React advises for derived state.
   if (writing && !closed) setClosed(true);
