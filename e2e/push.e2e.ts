@@ -142,6 +142,8 @@ describe('web push in the browser', function () {
     const sender = await openPage(h.browser, 'phone');
     await logIn(sender.page, h.baseUrl, lena);
     await sender.page.goto(`${h.baseUrl}/members/${m.profileId}/chat`);
+    // Typed before the pane hydrates, the text would not reach its state (nor close the icebreaker).
+    await sender.page.locator('[data-island="chat-pane"][data-hydrated="true"]').waitFor({ state: 'attached' });
     await sender.page.getByTestId('chat-input').fill('A secret first line');
     await Promise.all([sender.page.waitForURL(/\/chats\/\d+$/), sender.page.getByTestId('chat-send').click()]);
     await sender.context.close();

@@ -11,6 +11,7 @@ import { ChatHeader } from './chat/chat-header.js';
 import { Composer } from './chat/composer.js';
 import { newClientId, type Clock } from './chat/format.js';
 import { GiftPicker } from './chat/gift-picker.js';
+import { Icebreaker } from './chat/icebreaker.js';
 import { MessageList, giftName } from './chat/message-list.js';
 import { initialEntries, messagesReducer, type Outgoing, type OutgoingPhoto } from './chat/messages.js';
 import { PhotoViewer } from './chat/photo-viewer.js';
@@ -211,6 +212,16 @@ export default function ChatPane(props: ChatPaneProps) {
       return null;
     });
   };
+  /** An icebreaker line goes into the composer, never straight out: the member sees the price and sends. */
+  const putInComposer = (line: string) => {
+    setDraft(line);
+    // After the modal has closed and handed the focus back.
+    setTimeout(() => {
+      const input = document.getElementById('chat-body') as HTMLTextAreaElement | null;
+      input?.focus();
+      input?.setSelectionRange(line.length, line.length);
+    }, 0);
+  };
   const sendGift = (gift: Gift) => void send({ gift: { id: gift.id, slug: gift.slug, image: gift.image } });
   const retry = (clientId: string) => {
     const entry = current.current.entries.find((e) => e.key === clientId);
@@ -223,7 +234,7 @@ export default function ChatPane(props: ChatPaneProps) {
     if (!id || !oldest || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}&before=${oldest.message.id}`);
+      const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}&before=${oldest.message.id}`, { progress: true });
       dispatch({ type: 'merge', messages: page.messages });
       setHasMore(page.has_more);
     } catch {
@@ -240,7 +251,7 @@ export default function ChatPane(props: ChatPaneProps) {
     setRemoved(true);
     history.replaceState(null, '', '/chats');
     try {
-      await api('/api/chat.php', { method: 'DELETE', body: { conversation: id }, csrfToken });
+      await api('/api/chat.php', { method: 'DELETE', body: { conversation: id }, csrfToken, progress: true });
     } catch (err) {
       window.alert(err instanceof ApiError && err.message ? err.message : t('deleteFailed'));
       setRemoved(false);
@@ -296,6 +307,9 @@ export default function ChatPane(props: ChatPaneProps) {
             )}
             <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">{announcement}</div>
             <PhotoViewer photo={viewing?.photo ?? null} alt={viewing?.alt ?? ''} onClose={() => setViewing(null)} />
+            {props.icebreaker && !partner.deleted && entries.length === 0 && !hasMore && (
+              <Icebreaker partner={partner} hints={props.icebreaker} writing={draft !== ''} onPick={putInComposer} />
+            )}
           </>
         ) : (
           <div className="chat-empty">

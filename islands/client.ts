@@ -4,6 +4,7 @@
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { browserReloadEnv, reloadAfterChunkError } from './lib/chunk-reload.js';
+import { watchNavigations } from './lib/loading-bar.js';
 import { createTranslate, type IslandStrings } from './lib/translate.js';
 import { IslandContext } from './runtime.js';
 
@@ -72,3 +73,5 @@ function hydrateAll(): void {
 // Vite reports a failed preload of an island's dependencies here before the import rejects.
 window.addEventListener('vite:preloadError', (event) => onChunkError((event as Event & { payload?: unknown }).payload));
 hydrateAll();
+// The loading bar on leaving for another page (SPEC.md §9); pages without islands go without it.
+watchNavigations();

@@ -20,7 +20,7 @@ export default function LikeButton({ profile, liked: likedAtFirst, own }: LikeBu
     setBusy(true);
     setError('');
     try {
-      const answer = await api<LikeAnswer>('/api/like.php', { method: liked ? 'DELETE' : 'POST', body: { profile: profile.id }, csrfToken });
+      const answer = await api<LikeAnswer>('/api/like.php', { method: liked ? 'DELETE' : 'POST', body: { profile: profile.id }, csrfToken, progress: true });
       setLiked(answer.liked);
       setMatch(answer.match);
     } catch (err) {

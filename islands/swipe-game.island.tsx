@@ -68,7 +68,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
     setBusy(true);
     setError('');
     try {
-      const answer = await api<SwipeAnswer>('/api/swipe.php', { method: 'POST', body: { profile: current.id }, csrfToken });
+      const answer = await api<SwipeAnswer>('/api/swipe.php', { method: 'POST', body: { profile: current.id }, csrfToken, progress: true });
       setStatus(answer.status);
       if (answer.match) setMatch(answer.profile);
       setLeaving('right');

@@ -1,4 +1,5 @@
 // Chat as pages, islands, the JSON API and live events see it (SPEC.md §3 chat state, §7).
+import type { IcebreakerHints } from './icebreaker.js';
 
 /** The other member of a conversation, as a chat list or header shows them. */
 export interface ChatPartner {
@@ -124,4 +125,6 @@ export interface ChatPaneProps {
   formError: ChatFormError | null;
   /** The server's clock at render time (ISO): the first render in the browser matches the server's. */
   now: string;
+  /** For a conversation with no messages yet: what the icebreaker's opening lines may mention; else null. */
+  icebreaker: IcebreakerHints | null;
 }

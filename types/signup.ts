@@ -71,3 +71,11 @@ export interface SignupModalProps extends SignupWizardProps {
   /** Reopen at once (desktop only): the member reloaded in the middle of the steps. */
   resume: boolean;
 }
+
+/** The query the complete step's links add: the first page after the signup (SPEC.md §2: the phone's activation modal). */
+export const SIGNUP_COMPLETE_QUERY = 'api_signup_complete';
+
+/** `href` with the signup-complete query added (after any query it has). */
+export function afterSignupHref(href: string): string {
+  return `${href}${href.includes('?') ? '&' : '?'}${SIGNUP_COMPLETE_QUERY}=1`;
+}

@@ -3,6 +3,8 @@
 // ApiError with the server's localized message, and a silent logout on 403 authentication_required.
 // Every call has a deadline (retries included): past it the call ends as ApiError 'timeout' with a
 // localized "try again" message, so an island never spins for ever on a server that does not answer.
+// Calls the member waits for ({ progress: true }) run the page's loading bar.
+import { loadingBar } from './loading-bar.js';
 
 export class ApiError extends Error {
   constructor(
@@ -23,6 +25,8 @@ export interface ApiOptions {
   retries?: number;
   /** The whole call's deadline in ms, retries included. */
   timeoutMs?: number;
+  /** The member waits for it: the loading bar shows while it lasts longer than its throttle. */
+  progress?: boolean;
 }
 
 /** Far below a member's patience, far above a healthy answer (the server's own deadlines are shorter). */
@@ -73,6 +77,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export async function api<T>(url: string, opts: ApiOptions = {}): Promise<T> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), opts.timeoutMs ?? API_DEADLINE_MS);
+  const loaded = opts.progress ? loadingBar.begin() : undefined;
   try {
     return await attempts<T>(url, opts, deadline.signal);
   } catch (err) {
@@ -81,6 +86,7 @@ export async function api<T>(url: string, opts: ApiOptions = {}): Promise<T> {
     throw err;
   } finally {
     clearTimeout(timer);
+    loaded?.();
   }
 }
 

@@ -48,7 +48,7 @@ export function StepForm({ step, onNext, multipart, submitLabel, canSkip = true,
         if (data.has('interests')) plain.interests = data.getAll('interests').map(String);
         body = plain;
       }
-      const answer = await api<{ step: SignupStep }>('/api/signup-step.php', { method: 'POST', csrfToken, body, retries: 0 });
+      const answer = await api<{ step: SignupStep }>('/api/signup-step.php', { method: 'POST', csrfToken, body, retries: 0, progress: true });
       onNext(answer.step);
     } catch (err) {
       setBusy(false);

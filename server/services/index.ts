@@ -48,6 +48,7 @@ import { SitesService } from './sites/sites-service.js';
 import { BlocksService } from './blocks/blocks-service.js';
 import { ChatService } from './chat/chat-service.js';
 import { OperatorChatService } from './chat/operator-chat-service.js';
+import { IcebreakerService } from './chat/icebreaker-service.js';
 import { DismissalsService } from './alerts/dismissals-service.js';
 import { BadgesService } from './events/badges-service.js';
 import { createEventBus, type EventBus } from './events/event-bus.js';
@@ -105,6 +106,8 @@ export interface Services {
   blocks: BlocksService;
   chat: ChatService;
   operatorChat: OperatorChatService;
+  /** What the icebreaker modal may mention of a partner (city, an interest). */
+  icebreaker: IcebreakerService;
   dismissals: DismissalsService;
   swipeGame: SwipeGameService;
   autoLike: AutoLikeService;
@@ -196,6 +199,7 @@ export function createServices(deps: {
     blocks: new BlocksService(db),
     chat: new ChatService(db, events, badges, chatMedia, notifications),
     operatorChat: new OperatorChatService(db, events, badges, notifications),
+    icebreaker: new IcebreakerService(db),
     dismissals: new DismissalsService(db),
     swipeGame: new SwipeGameService(db, likes),
     autoLike: new AutoLikeService(db, badges, notifications),

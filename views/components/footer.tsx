@@ -1,4 +1,5 @@
-// Footer (SPEC.md §2): legal links for visitors, company line, the fictional-profile disclaimer.
+// Footer (SPEC.md §2): legal links for visitors, the fictional-profile disclaimer, the US notice in
+// English only, the company line. The lander and error layouts use it without the links (minimal).
 import { usePage } from '../render-context.js';
 
 const LINKS = [
@@ -26,9 +27,10 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
             <a href={`mailto:${settings.support_email}`}>{t('footer.support')}</a>
           </nav>
         )}
-        <p className="footer__disclaimer">{settings.fictional_warning}</p>
+        <p className="footer__disclaimer" data-testid="footer-disclaimer">{settings.fictional_warning}</p>
+        {/* SPEC.md §2: the US notice (operator and 18+ statement) is for the English site only. */}
         {lng === 'en' && company.name && (
-          <p className="footer__us">{t('footer.usNotice', { companyName: company.name, address: `${company.address}, ${company.city}, ${company.country}` })}</p>
+          <p className="footer__us" data-testid="footer-us">{t('footer.usNotice', { companyName: company.name, address: `${company.address}, ${company.city}, ${company.country}` })}</p>
         )}
         <p className="footer__company">
           © {year} {company.name || site.name}

@@ -27,6 +27,12 @@ function LegalText({ translate, slug, vars }: { translate: TFunction; slug: stri
   return (
     <>
       <h1 className="page-title">{String(t(`legal:${slug}.title`, vars))}</h1>
+      {/* SPEC.md §9: the terms carry their version date (2023-12-01, or the company's added date if later). */}
+      {slug === 'terms' && (
+        <p className="prose__version" data-testid="terms-version">
+          {String(t('legal:termsVersion.label'))} <time dateTime={String(vars.termsDateIso)}>{vars.termsDate}</time>
+        </p>
+      )}
       <p className="prose__intro">{String(t(`legal:${slug}.intro`, vars))}</p>
       {sections.map((s, i) => (
           <section key={i}>

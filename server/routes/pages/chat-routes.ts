@@ -12,6 +12,7 @@ import { renderPage } from '../../render/render-page.js';
 import { FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
 import type { BundlesService } from '../../services/payments/bundles-service.js';
 import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, MessagesPage } from '../../../types/chat.js';
+import type { IcebreakerHints } from '../../../types/icebreaker.js';
 import type { PageContext } from '../../../views/render-context.js';
 import { ChatPage } from '../../../views/pages/chat-page.js';
 import { pricesOf } from '../api/chat-api.js';
@@ -64,14 +65,31 @@ function beforeOf(value: unknown): number | undefined {
 
 const EMPTY_PAGE: MessagesPage = { messages: [], has_more: false };
 
+interface OpenConversation {
+  conversationId: number | null;
+  partner: ChatPartner | null;
+  history: MessagesPage;
+  hasNewer: boolean;
+}
+
 export function chatRoutes({ services }: RouteDeps): Router {
   const router = Router();
   router.use(['/chats', '/members/:id/chat'], membersOnly);
 
-  async function show(req: Request, res: Response, open: { conversationId: number | null; partner: ChatPartner | null; history: MessagesPage; hasNewer: boolean }) {
+  /** The icebreaker's facts, translated, for a conversation with no messages yet (none on older pages or with a deleted partner). */
+  async function icebreakerHints(req: Request, page: PageContext, open: OpenConversation): Promise<IcebreakerHints | null> {
+    if (!open.partner || open.partner.deleted || open.history.messages.length > 0 || open.hasNewer) return null;
+    const facts = await services.icebreaker.factsFor(viewerOf(req), open.partner.id, page.settings.visible_profile_fields);
+    return { city: facts.city, interest: facts.interestSlug ? page.t(`interests:${facts.interestSlug}`) : null, sharedInterest: facts.sharedInterest };
+  }
+
+  async function show(req: Request, res: Response, open: OpenConversation) {
     const page = res.locals.page!;
     const user = req.user!;
-    const { chats } = await services.chat.chats(viewerOf(req), page.settings.cdn_prefix, user.num_new_likes);
+    const [{ chats }, icebreaker] = await Promise.all([
+      services.chat.chats(viewerOf(req), page.settings.cdn_prefix, user.num_new_likes),
+      icebreakerHints(req, page, open),
+    ]);
     const props: ChatPaneProps = {
       conversationId: open.conversationId,
       partner: open.partner,
@@ -85,6 +103,7 @@ export function chatRoutes({ services }: RouteDeps): Router {
       formClientId: randomBytes(16).toString('hex'),
       formError: open.partner ? formErrorOf(page, req.query.error, open.partner) : null,
       now: new Date().toISOString(),
+      icebreaker,
     };
     const name = open.partner?.deleted ? page.t('islands:chat.deletedMember') : open.partner?.name;
     const title = open.partner ? page.t('pages:chat.with', { name }) : page.t('pages:chat.title');

@@ -16,6 +16,11 @@ import { complaintRoutes } from './complaint-routes.js';
 
 const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** Dates as the site's country writes them in the page's language ("1 December 2023" on en-GB, "December 1, 2023" on en-US). */
+function dateLocaleOf(lng: string, domainLanguage: string): string {
+  return domainLanguage.startsWith(`${lng}-`) ? domainLanguage : lng;
+}
 /** Rendered legal texts kept at most (sites × languages × pages, plus company changes). */
 const MAX_CACHED_TEXTS = 1000;
 
@@ -39,6 +44,7 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
   const legalHtml = async (slug: string, res: Response): Promise<{ html: string; vars: Record<string, string | number> }> => {
     const page = res.locals.page!;
     const company = await services.company.get();
+    const termsDate = services.company.termsDate(company);
     const vars = {
       companyName: company.name || page.site.name,
       companyAddress: company.address,
@@ -50,7 +56,8 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
       supportEmail: page.settings.support_email,
       supportPhone: page.settings.support_phone,
       refundDays: page.settings.refund_days,
-      termsDate: longDate(page.lng).format(services.company.termsDate(company)),
+      termsDate: longDate(dateLocaleOf(page.lng, page.settings.domain_language)).format(termsDate),
+      termsDateIso: termsDate.toISOString(),
       fictionalPlural: page.settings.fictional_plural,
     };
     const key = `${page.site.domain}\u0000${page.lng}\u0000${slug}\u0000${JSON.stringify(vars)}`;
