@@ -58,6 +58,7 @@ import { DiscountCodesAdminService } from './promotions/discount-codes-admin-ser
 import { RetentionOfferService } from './promotions/retention-offer-service.js';
 import { DiscountCodesService } from './promotions/discount-codes-service.js';
 import { ComplaintsService } from './complaints/complaints-service.js';
+import { LandersService } from './landers/landers-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -116,6 +117,8 @@ export interface Services {
   retentionOffer: RetentionOfferService;
   /** Complaints from /complaints, acknowledged by mail; operators' `amora complaints`. */
   complaints: ComplaintsService;
+  /** The landing pages' profiles and counts (`/landers/…`, `/members/{id}/landing…`), kept briefly. */
+  landers: LandersService;
 }
 
 export function createServices(deps: {
@@ -148,6 +151,8 @@ export function createServices(deps: {
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
+  const search = new SearchService(db);
+  const profiles = new ProfilesService(db, likes);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {
     mail,
@@ -173,7 +178,7 @@ export function createServices(deps: {
     photoReview: new PhotoReviewService(db, media),
     profileImport: new ProfileImportService(db, media, catalog, sites),
     members: new MembersService(db),
-    profiles: new ProfilesService(db, likes),
+    profiles,
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
     suppressions: new SuppressionsService(db),
@@ -185,7 +190,7 @@ export function createServices(deps: {
       db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
     }),
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
-    search: new SearchService(db),
+    search,
     likes,
     blocks: new BlocksService(db),
     chat: new ChatService(db, events, badges, chatMedia, notifications),
@@ -199,5 +204,6 @@ export function createServices(deps: {
     discountCodesAdmin: new DiscountCodesAdminService(db),
     retentionOffer: new RetentionOfferService(db, company),
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
+    landers: new LandersService(db, search, catalog, profiles),
   };
 }
