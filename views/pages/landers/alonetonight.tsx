@@ -47,7 +47,12 @@ export function AloneTonightLander({ selection, signupHref }: LanderPageProps) {
                     <span className="night-row__place">{placeOf(t, p)}</span>
                     <span className={p.online ? 'night-row__seen is-online' : 'night-row__seen'}>{activeLabel(t, now, p.lastActiveAt)}</span>
                   </span>
-                  <span className="night-row__hi">{t('landers:alonetonight.sayHi')}</span>
+                  <span className="night-row__hi">
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                      <path d="M4 5.5h16v10H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round" />
+                    </svg>
+                    <span className="night-row__hi-label">{t('landers:alonetonight.sayHi')}</span>
+                  </span>
                 </a>
               </li>
             ))}

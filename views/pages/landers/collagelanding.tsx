@@ -8,6 +8,8 @@ const WALL = 12;
 /** Photos above the fold on a phone: loaded at once, the rest when scrolled near. */
 const EAGER = 6;
 const REASONS = ['real', 'free', 'safe'] as const;
+/** The tiles that span two columns and rows (collagelanding.css) get the full picture where needed. */
+const LARGE_TILES = [0, 7];
 
 export function CollageLander({ selection, signupHref }: LanderPageProps) {
   const { t } = usePage();
@@ -18,7 +20,7 @@ export function CollageLander({ selection, signupHref }: LanderPageProps) {
         <a className="collage-wall" href={signupHref} tabIndex={-1} aria-hidden="true">
           {wall.map((p, i) => (
             <span key={p.id} className="collage-wall__tile" data-profile-id={p.id}>
-              <LanderPhoto profile={p} priority={i < EAGER} />
+              <LanderPhoto profile={p} priority={i < EAGER} large={LARGE_TILES.includes(i)} sizes="(min-width: 768px) 34vw, 67vw" />
               <FictionalTag profile={p} />
             </span>
           ))}

@@ -160,7 +160,7 @@ export function MemberLandingPage({ layout, ...props }: MemberLandingProps & { l
   return (
     <div className={`lander lander--member lander--${layout}`}>
       <Layout {...props} />
-      <div className="container">
+      <div className="container mlanding-note">
         <FictionalNote profiles={[props.profile]} />
       </div>
     </div>
