@@ -64,6 +64,10 @@ describeEachBackend('landers', (env) => {
       }
       // Every profile on the page leads there too.
       expect(page.text).not.to.match(/href="\/members\/\d+"/);
+      // The body is kept between visitors; each one's own click ids still fill its links.
+      const other = await visitor().get('/landers/alonetonight/women?network=tt&sub2=%22q%22').expect(200);
+      expect(new Set(ctaHrefs(other.text))).to.deep.equal(new Set(['/landers/alonetonight/women?network=tt&sub2=%22q%22&signup=1']));
+      expect(profileIds(other.text)).to.deep.equal(profileIds(page.text));
 
       const open = await visitor().get(hrefs[0]!).expect(200);
       expect(open.text).to.include('data-lander="alonetonight"').and.include('data-island="signup-page"');

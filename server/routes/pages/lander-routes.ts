@@ -6,6 +6,7 @@
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { NotFoundError } from '../../errors.js';
+import { LanderBodies } from '../../render/lander-bodies.js';
 import { renderPage } from '../../render/render-page.js';
 import { cleanTracking } from '../../services/accounts/signup-service.js';
 import { LanderPageShell } from '../../../views/pages/landers/lander-page.js';
@@ -28,6 +29,7 @@ export function withTracking(path: string, req: Request, extra: Record<string, s
 
 export function landerRoutes({ services }: RouteDeps): Router {
   const router = Router();
+  const bodies = new LanderBodies();
 
   router.get('/landers/:name{/:slug}', async (req, res) => {
     const { name, slug } = req.params as { name: string; slug?: string };
@@ -46,8 +48,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
       res,
       createElement(LanderPageShell, {
         name,
-        view,
-        lander: { selection, signupHref: withTracking(path, req, { signup: '1' }) },
+        html: bodies.html(page, name, view, selection, withTracking(path, req, { signup: '1' })),
         signup: signupOpen ? await signupPanel(req, res, withTracking(path, req)) : null,
       }),
       {
