@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
+import { FIXED_LANDERS, type LanderName } from '../types/landers.js';
 import { LOCALES } from '../types/settings.js';
+import { LANDER_VIEWS } from '../views/pages/landers/registry.js';
 import { SCREENSHOTS, openMemberPage, openPage, useHarness, type OpenedPage } from './harness.js';
 import { createE2eMember, serverDb, type E2eMember } from './members.js';
 
@@ -59,6 +61,12 @@ function families(f: Fixtures): Family[] {
     ['pricing', '/pricing'],
     ['lang-config', '/lang-config'],
     ['not-found', '/no-such-page'],
+    // Landers (every built one, with a slug where it takes one) and the member landings.
+    ...(Object.keys(LANDER_VIEWS) as LanderName[]).map((name): [string, string] => [`lander-${name}`, `/landers/${name}${(FIXED_LANDERS as readonly string[]).includes(name) ? '' : '/women'}`]),
+    ['lander-signup', '/landers/tinderswipe?signup=1&network=audit'],
+    ['member-landing', `/members/${f.profileId}/landing`],
+    ['member-landing2', `/members/${f.profileId}/landing2/flirt`],
+    ['member-landing3', `/members/${f.profileId}/landing3/chat`],
   ];
   const member: [string, string][] = [
     ['members', '/members'],

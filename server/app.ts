@@ -30,6 +30,7 @@ import { notificationsRoutes } from './routes/pages/notifications-routes.js';
 import { unsubscribeRoutes } from './routes/pages/unsubscribe-routes.js';
 import { ownProfileRoutes } from './routes/pages/own-profile-routes.js';
 import { signupRoutes } from './routes/pages/signup-routes.js';
+import { landerRoutes } from './routes/pages/lander-routes.js';
 import { loginRoutes } from './routes/pages/login-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(passwordRoutes(routeDeps));
   app.use(activationRoutes(routeDeps));
   app.use(signupRoutes(routeDeps));
+  app.use(landerRoutes(routeDeps));
   app.use(accountDeletionRoutes(routeDeps));
   app.use(settingsRoutes(routeDeps));
   app.use(notificationsRoutes(routeDeps));

@@ -22,3 +22,12 @@ export function formatDateTime(lng: string, ms: number): string {
   if (!format) dateTimeFormats.set(lng, (format = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' })));
   return format.format(new Date(ms));
 }
+
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** "12,345", "12.345": a count in the page's language; `capAt` and beyond reads "100,000+". */
+export function formatCount(lng: string, n: number, capAt = Infinity): string {
+  let format = countFormats.get(lng);
+  if (!format) countFormats.set(lng, (format = new Intl.NumberFormat(lng)));
+  return n >= capAt ? `${format.format(capAt)}+` : format.format(n);
+}

@@ -19,7 +19,7 @@ export interface RenderOptions {
   noindex?: boolean;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const jsonForScript = (value: unknown) =>
@@ -65,6 +65,18 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
     `<!doctype html><html lang="${page.lng}" data-route="${escapeHtml(opts.routeName)}"><head>${head.join('')}</head>` +
     `<body class="layout-${opts.layout}"${page.testPayments ? ' data-test-payments' : ''}>${body}${i18nBlob}${scripts}</body></html>`
   );
+}
+
+/**
+ * A part of a page rendered on its own, for pages that keep a rendered part (a lander's body) and
+ * put it into the page with dangerouslySetInnerHTML. Islands need the page's script list, so a
+ * fragment may not contain one.
+ */
+export function renderFragment(page: PageContext, element: ReactElement): string {
+  const state: RenderState = { ...page, routeName: '', islands: [], islandSections: [] };
+  const html = renderToString(<RenderProvider value={state}>{element}</RenderProvider>);
+  if (state.islands.length) throw new Error(`renderFragment(): islands (${state.islands.join(', ')}) belong in the page itself`);
+  return html;
 }
 
 export function renderPage(res: Response, element: ReactElement, opts: RenderOptions): void {

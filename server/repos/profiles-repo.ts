@@ -48,6 +48,10 @@ export interface SearchFilter {
   notLikedBy?: number;
   /** Leaves out profiles that have liked this profile (automatic likes). */
   notLiking?: number;
+  /** Only profiles with this interest (a catalogue slug): landing pages' interest variants. */
+  interest?: string;
+  /** Only profiles active at or after this time (epoch ms): "online now", "active today". */
+  activeSince?: number;
 }
 
 const CARD_COLUMNS: string[] = [
@@ -72,6 +76,14 @@ function applyFilter(q: ReturnType<Runner>, f: SearchFilter) {
     const me = f.notLikedBy;
     q.whereNotExists((s) => s.from('likes').select('likes.id').whereRaw('likes.to_profile_id = p.id').andWhere('likes.from_profile_id', me));
   }
+  if (f.interest) {
+    // Checked per profile through the (profile_id, interest_id) key while the feed index is walked.
+    const slug = f.interest;
+    q.whereExists((s) =>
+      s.from({ pi: 'profile_interests' }).join({ i: 'interests' }, 'i.id', 'pi.interest_id').select('pi.profile_id').whereRaw('pi.profile_id = p.id').andWhere('i.slug', slug),
+    );
+  }
+  if (f.activeSince !== undefined) q.where('p.last_active_at', '>=', f.activeSince);
   if (f.notLiking) {
     const me = f.notLiking;
     q.whereNotExists((s) => s.from('likes').select('likes.id').whereRaw('likes.from_profile_id = p.id').andWhere('likes.to_profile_id', me));
@@ -173,4 +185,11 @@ export async function ownerOfProfile(db: Runner, profileId: number): Promise<{ u
   return (await db({ p: 'profiles' }).leftJoin({ u: 'users' }, 'u.id', 'p.user_id').where('p.id', profileId).first('p.user_id', 'u.status')) as
     | { user_id: number | null; status: string | null }
     | undefined;
+}
+
+/** The about texts of these profiles (landing pages quote their start). */
+export async function aboutTextsOf(db: Runner, ids: number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db('profiles').whereIn('id', ids).select('id', 'about')) as { id: number; about: string | null }[];
+  return new Map(rows.map((r) => [Number(r.id), r.about]));
 }

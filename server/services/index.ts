@@ -61,6 +61,7 @@ import { DiscountCodesService } from './promotions/discount-codes-service.js';
 import { ComplaintsService } from './complaints/complaints-service.js';
 import { LanderVisitCounter } from './traffic/lander-visit-counter.js';
 import { TrafficStatsService } from './traffic/traffic-stats-service.js';
+import { LandersService } from './landers/landers-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -125,6 +126,8 @@ export interface Services {
   landerVisits: LanderVisitCounter;
   /** `amora stats landers`: visits, signups, activations and first payments per lander and network. */
   trafficStats: TrafficStatsService;
+  /** The landing pages' profiles and counts (`/landers/…`, `/members/{id}/landing…`), kept briefly. */
+  landers: LandersService;
 }
 
 export function createServices(deps: {
@@ -157,6 +160,8 @@ export function createServices(deps: {
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
+  const search = new SearchService(db);
+  const profiles = new ProfilesService(db, likes);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {
     mail,
@@ -182,7 +187,7 @@ export function createServices(deps: {
     photoReview: new PhotoReviewService(db, media),
     profileImport: new ProfileImportService(db, media, catalog, sites),
     members: new MembersService(db),
-    profiles: new ProfilesService(db, likes),
+    profiles,
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
     suppressions: new SuppressionsService(db),
@@ -194,7 +199,7 @@ export function createServices(deps: {
       db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
     }),
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
-    search: new SearchService(db),
+    search,
     likes,
     blocks: new BlocksService(db),
     chat: new ChatService(db, events, badges, chatMedia, notifications),
@@ -211,5 +216,6 @@ export function createServices(deps: {
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
     landerVisits: new LanderVisitCounter({ db, logger }),
     trafficStats: new TrafficStatsService(db, sites),
+    landers: new LandersService(db, search, catalog, profiles),
   };
 }

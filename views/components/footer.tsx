@@ -13,7 +13,10 @@ const LINKS = [
   ['faq', '/pages/faq'],
 ] as const;
 
-export function Footer({ minimal = false }: { minimal?: boolean }) {
+/** The links a page without the full footer still owes its visitors (landers, member signup). */
+const LEGAL_LINKS = LINKS.filter(([key]) => key === 'terms' || key === 'privacy' || key === 'cookies');
+
+export function Footer({ minimal = false, legalLinks = false }: { minimal?: boolean; legalLinks?: boolean }) {
   const { t, user, settings, company, lng, site } = usePage();
   const year = new Date().getUTCFullYear();
   return (
@@ -25,6 +28,13 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
               <a key={key} href={href}>{t(`footer.${key}`)}</a>
             ))}
             <a href={`mailto:${settings.support_email}`}>{t('footer.support')}</a>
+          </nav>
+        )}
+        {minimal && legalLinks && (
+          <nav className="footer__links" aria-label={t('footer.label')} data-testid="legal-links">
+            {LEGAL_LINKS.map(([key, href]) => (
+              <a key={key} href={href}>{t(`footer.${key}`)}</a>
+            ))}
           </nav>
         )}
         <p className="footer__disclaimer" data-testid="footer-disclaimer">{settings.fictional_warning}</p>

@@ -1,11 +1,12 @@
-// Lander layout: a minimal bar with the logo, the content, footer and disclaimer.
+// Lander layout (SPEC.md §2): a minimal bar with the logo (and a way in for members), the content,
+// a footer with the legal links a campaign page must offer, and the fictional-profile disclaimer.
 import type { ReactNode } from 'react';
 import { Footer } from '../components/footer.js';
 import { Logo } from '../components/logo.js';
 import { usePage } from '../render-context.js';
 
 export function LanderLayout({ children }: { children: ReactNode }) {
-  const { site } = usePage();
+  const { site, t, user } = usePage();
   return (
     <>
       <header className="topbar topbar--minimal">
@@ -13,10 +14,13 @@ export function LanderLayout({ children }: { children: ReactNode }) {
           <a className="topbar__logo" href="/" aria-label={site.name}>
             <Logo name={site.name} />
           </a>
+          {!user && (
+            <a className="topbar__member-login" href="/login">{t('nav.login')}</a>
+          )}
         </div>
       </header>
       <main id="main" className="main main--lander">{children}</main>
-      <Footer minimal />
+      <Footer minimal legalLinks />
     </>
   );
 }

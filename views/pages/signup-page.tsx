@@ -32,12 +32,6 @@ export function SignupStepsPage(props: SignupPageProps) {
             {t('pages:signup.haveAccount')} <a href="/login">{t('pages:signup.login')}</a>
           </p>
         )}
-        {/* The lander's footer has no links: the terms and privacy policy the form accepts, here. */}
-        {props.step === 'account' && props.target && (
-          <p className="auth__alt" data-testid="signup-legal-links">
-            <a href="/pages/terms">{t('footer.terms')}</a> · <a href="/pages/privacy">{t('footer.privacy')}</a>
-          </p>
-        )}
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { renderPage } from '../../render/render-page.js';
 import type { Services } from '../../services/index.js';
 import { TRACKING_KEYS, cleanTracking } from '../../services/traffic/tracking-record.js';
 import { SignupMatchesPage, SignupStepsPage } from '../../../views/pages/signup-page.js';
-import { sexualityOf, type AccountValues, type SignupWizardProps, type WizardStep } from '../../../types/signup.js';
+import { sexualityOf, type AccountValues, type CountryRegions, type SignupWizardProps, type WizardStep } from '../../../types/signup.js';
 import { fieldErrorsOf, typedValues } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { startSession, stepOwnerOf } from '../session-helpers.js';
@@ -36,10 +36,20 @@ function errorsOf(err: AppError, t: (key: string, vars?: Record<string, unknown>
   return errors;
 }
 
-async function show(req: Request, res: Response, services: Services, o: ShowOptions): Promise<void> {
+/** The site's regions and the interests, labelled in the page's language, for the signup steps. */
+export async function signupCatalog(res: Response, services: Services): Promise<{ regions: CountryRegions[]; interests: { slug: string; label: string }[] }> {
   const page = res.locals.page!;
   const t = page.t;
   const [regionGroups, slugs] = await Promise.all([services.catalog.regionsOf(page.settings.countries), services.catalog.interestSlugs()]);
+  return {
+    regions: regionGroups.map((g) => ({ country: g.country, term: t(`regionTerm.${g.term}`), regions: g.regions.map((r) => r.name) })),
+    interests: slugs.map((slug) => ({ slug, label: t(`interests:${slug}`) })),
+  };
+}
+
+async function show(req: Request, res: Response, services: Services, o: ShowOptions): Promise<void> {
+  const t = res.locals.page!.t;
+  const catalog = await signupCatalog(res, services);
   // The record this page's own query brought (req.tracking would also hold the cookie's, which
   // the signup reads itself), passed on by the form and the island.
   const tracking = cleanTracking(req.query) as Record<string, string>;
@@ -47,8 +57,7 @@ async function show(req: Request, res: Response, services: Services, o: ShowOpti
     res,
     createElement(SignupStepsPage, {
       step: o.step,
-      regions: regionGroups.map((g) => ({ country: g.country, term: t(`regionTerm.${g.term}`), regions: g.regions.map((r) => r.name) })),
-      interests: slugs.map((slug) => ({ slug, label: t(`interests:${slug}`) })),
+      ...catalog,
       values: o.values ?? null,
       errors: o.errors ?? {},
       tracking,

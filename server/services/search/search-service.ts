@@ -52,6 +52,14 @@ export class SearchService {
     return rows.map((r) => toProfileCard(r, cdnPrefix));
   }
 
+  /**
+   * Visible profiles with an approved photo that match `filter`, `preferCountry`'s first, most
+   * recently active first, as rows: landing pages show more of a profile than its card.
+   */
+  async withPhotos(filter: SearchFilter, preferCountry: string | undefined, limit: number): Promise<ProfileRow[]> {
+    return this.pageOf({ ...filter, withPhoto: true }, preferCountry, limit, 0);
+  }
+
   /** A member's filters: remembered, else the defaults from their profile. */
   async preferencesOf(viewer: Viewer): Promise<SearchPreferences | null> {
     return memberPreferences(this.db, viewer);

@@ -1,0 +1,106 @@
+// The landing pages of SPEC.md §2: /landers/{name}/{slug?} (paid traffic arrives here) and the
+// member landings /members/{id}/landing, /landing2/{slug?}, /landing3/{slug?}. Every call to action
+// keeps the campaign's tracking query (network, ref, sub1-3). A lander's call to action is the
+// lander itself with `?signup=1`, which adds the signup steps over it: only that response ships the
+// signup island's script, the lander alone ships none.
+import { Router, type Request, type Response } from 'express';
+import { createElement } from 'react';
+import { NotFoundError } from '../../errors.js';
+import { LanderBodies } from '../../render/lander-bodies.js';
+import { renderPage } from '../../render/render-page.js';
+import { cleanTracking } from '../../services/traffic/tracking-record.js';
+import { LanderPageShell } from '../../../views/pages/landers/lander-page.js';
+import { MemberLandingPage } from '../../../views/pages/landers/member-landings.js';
+import { LANDER_VIEWS } from '../../../views/pages/landers/registry.js';
+import { FIXED_LANDERS, VARIANT_LANDERS, type LanderName, type MemberLanding } from '../../../types/landers.js';
+import { MEMBER_LANDING_THEMES, type MemberLandingTheme } from '../../../types/lander-pages.js';
+import type { RouteDeps } from '../route-deps.js';
+import { parseId } from '../validate.js';
+import { signupCatalog } from './signup-routes.js';
+
+const isFixed = (name: string): name is LanderName => (FIXED_LANDERS as readonly string[]).includes(name);
+const isVariant = (name: string): name is LanderName => (VARIANT_LANDERS as readonly string[]).includes(name);
+
+/** `path` with the request's tracking parameters (cleaned) and `extra` as its query. */
+export function withTracking(path: string, req: Request, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ ...(cleanTracking(req.query) as Record<string, string>), ...extra }).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export function landerRoutes({ services }: RouteDeps): Router {
+  const router = Router();
+  const bodies = new LanderBodies();
+
+  router.get('/landers/:name{/:slug}', async (req, res) => {
+    const { name, slug } = req.params as { name: string; slug?: string };
+    // Fixed landers have no variants; a name without a view is not built yet: both are the 404 page.
+    const view = (isFixed(name) && slug === undefined) || isVariant(name) ? LANDER_VIEWS[name as LanderName] : undefined;
+    if (!view) throw new NotFoundError();
+    // A lander's only way on is the signup; members belong on their home.
+    if (req.user) return res.redirect(303, '/members');
+    const page = res.locals.page!;
+    const selection = await services.landers.selection({
+      slug, countries: page.settings.countries, visitorCountry: req.clientCountry, cdnPrefix: page.settings.cdn_prefix,
+    });
+    // The traffic counter (middleware/traffic.ts) counts the variant shown: an unknown slug is the default.
+    res.locals.landerVariant = selection.variant.kind === 'default' ? null : (slug ?? null);
+    const path = `/landers/${name}${slug === undefined ? '' : `/${encodeURIComponent(slug)}`}`;
+    const signupOpen = req.query.signup === '1';
+    renderPage(
+      res,
+      createElement(LanderPageShell, {
+        name,
+        html: bodies.html(page, name, view, selection, withTracking(path, req, { signup: '1' })),
+        signup: signupOpen ? await signupPanel(req, res, withTracking(path, req)) : null,
+      }),
+      {
+        layout: 'lander',
+        routeName: `lander-${name}`,
+        title: page.t(`landers:${name}.title`),
+        description: page.t(`landers:${name}.description`),
+        // Campaign pages: the same offer under many URLs, not for search engines.
+        noindex: true,
+      },
+    );
+  });
+
+  /** The account step, its dialog closing back to the lander; the tracking query goes with the form. */
+  const signupPanel = async (req: Request, res: Response, closeTo: string) => ({
+    step: 'account' as const,
+    ...(await signupCatalog(res, services)),
+    values: null,
+    errors: {},
+    tracking: cleanTracking(req.query) as Record<string, string>,
+    returnTo: '/members',
+    target: null,
+    closeTo,
+  });
+
+  const memberLanding = (layout: MemberLanding) => async (req: Request, res: Response) => {
+    const id = parseId(req.params.id);
+    const page = res.locals.page!;
+    // Hidden, disabled and unknown profiles are the 404 page, as on /members/{id}.
+    const { profile, teaser } = await services.landers.memberLanding(id, { cdnPrefix: page.settings.cdn_prefix, visibleFields: page.settings.visible_profile_fields });
+    if (req.user) return res.redirect(303, `/members/${profile.id}`);
+    const slug = req.params.slug as string | undefined;
+    const theme: MemberLandingTheme = slug && (MEMBER_LANDING_THEMES as readonly string[]).includes(slug) ? (slug as MemberLandingTheme) : 'default';
+    res.locals.landerVariant = theme === 'default' ? null : theme;
+    renderPage(
+      res,
+      createElement(MemberLandingPage, { layout, profile, teaser, theme, signupHref: withTracking(`/members/${profile.id}/signup`, req) }),
+      {
+        layout: 'lander',
+        routeName: `members-${layout}`,
+        title: page.t('landers:member.title', { name: profile.name, age: profile.age }),
+        description: teaser ?? page.t(`landers:member.headline.${theme}`, { name: profile.name }),
+        noindex: true,
+      },
+    );
+  };
+
+  router.get('/members/:id/landing', memberLanding('landing'));
+  router.get('/members/:id/landing2{/:slug}', memberLanding('landing2'));
+  router.get('/members/:id/landing3{/:slug}', memberLanding('landing3'));
+
+  return router;
+}

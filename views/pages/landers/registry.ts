@@ -1,0 +1,20 @@
+// The built landers, by name (types/landers.ts names them all). Adding a lander: one entry here, its
+// view in this folder, its stylesheet in views/styles/parts/landers/ (imported by landers.css) and
+// its texts in locales/<lng>/landers.json under its name (title, description and its own keys).
+// A name without an entry is the 404 page.
+import type { ComponentType } from 'react';
+import type { LanderName } from '../../../types/landers.js';
+import type { LanderPageProps } from '../../../types/lander-pages.js';
+import { AdultOnlyLander } from './adultonly.js';
+import { AloneTonightLander } from './alonetonight.js';
+import { CollageLander } from './collagelanding.js';
+import { TinderSwipeLander } from './tinderswipe.js';
+import { WhoNeedsStringsLander } from './whoneedsstrings.js';
+
+export const LANDER_VIEWS: Partial<Record<LanderName, ComponentType<LanderPageProps>>> = {
+  adultonly: AdultOnlyLander,
+  tinderswipe: TinderSwipeLander,
+  whoneedsstrings: WhoNeedsStringsLander,
+  alonetonight: AloneTonightLander,
+  collagelanding: CollageLander,
+};
