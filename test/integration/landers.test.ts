@@ -13,8 +13,10 @@ const BUILT = (Object.keys(LANDER_VIEWS) as LanderName[]).sort();
 const UNBUILT = [...FIXED_LANDERS, ...VARIANT_LANDERS].filter((n) => !LANDER_VIEWS[n]);
 const TRACKING = 'network=fb&ref=camp-7&sub1=ad%2012&sub3=z';
 const NOT_FOUND = 'This page could not be found';
-/** Later than anything the demo data or other suites create, so these profiles lead every feed. */
-let ahead = Date.now() + 50_000_000;
+/** Later than anything the demo data or other suites create (some reach a day ahead), so these profiles lead every feed. */
+let ahead = Date.now() + 2_000_000_000;
+/** Behind this file's leaders, still ahead of every other suite's profiles: first in a variant only by the variant. */
+const behindAhead = () => Date.now() + 1_000_000_000;
 
 const profileIds = (html: string) => [...html.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
 const ctaHrefs = (html: string) => [...html.matchAll(/<a class="lander-cta[^"]*" href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
@@ -108,9 +110,9 @@ describeEachBackend('landers', (env) => {
 
     it('narrows to a variant: men, a country, a region, an interest; the visitor’s country comes first', async () => {
       const male = await createProfile(db(), media(), { gender: 'male', country: 'US', lastActiveAt: ahead++ });
-      const irish = await createProfile(db(), media(), { gender: 'female', country: 'IE', lastActiveAt: Date.now() - 9 * 86400_000 });
-      const londoner = await createProfile(db(), media(), { gender: 'female', country: 'GB', region: 'London', lastActiveAt: Date.now() - 9 * 86400_000 });
-      const gardener = await createProfile(db(), media(), { gender: 'female', country: 'CA', lastActiveAt: Date.now() - 9 * 86400_000 });
+      const irish = await createProfile(db(), media(), { gender: 'female', country: 'IE', lastActiveAt: behindAhead() });
+      const londoner = await createProfile(db(), media(), { gender: 'female', country: 'GB', region: 'London', lastActiveAt: behindAhead() });
+      const gardener = await createProfile(db(), media(), { gender: 'female', country: 'CA', lastActiveAt: behindAhead() });
       const interest = await db()('interests').where({ slug: 'gardening' }).first('id');
       await db()('profile_interests').insert({ profile_id: gardener.id, interest_id: interest.id });
       fresh();

@@ -2,7 +2,7 @@
 // currentColor so each lander colours them; decorative, the text beside them says what they mean.
 import type { ReactNode } from 'react';
 
-export type LanderIconName = 'chat' | 'heart' | 'pin' | 'lock' | 'mic' | 'camera' | 'next' | 'comment' | 'play' | 'spark' | 'photo' | 'plus';
+export type LanderIconName = 'chat' | 'heart' | 'pin' | 'lock' | 'mic' | 'camera' | 'next' | 'play' | 'photo' | 'plus' | 'user';
 
 const PATHS: Record<LanderIconName, ReactNode> = {
   chat: (
@@ -41,9 +41,13 @@ const PATHS: Record<LanderIconName, ReactNode> = {
     </>
   ),
   next: <path d="M6 5.5l8 6.5-8 6.5zM17.5 5.5v13" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />,
-  comment: <path d="M12 4.5c4.7 0 8.5 3 8.5 6.9s-3.8 6.9-8.5 6.9c-1 0-2-.1-2.9-.4L4.5 19.5l1.2-3.6C4.3 14.7 3.5 13.1 3.5 11.4 3.5 7.5 7.3 4.5 12 4.5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
   play: <path d="M8 5.2v13.6a.8.8 0 0 0 1.2.7l11-6.8a.8.8 0 0 0 0-1.4l-11-6.8A.8.8 0 0 0 8 5.2z" fill="currentColor" />,
-  spark: <path d="M12 3l1.9 5.6L19.5 10l-5.6 1.9L12 17.5l-1.9-5.6L4.5 10l5.6-1.4z" fill="currentColor" />,
+  user: (
+    <>
+      <circle cx="12" cy="8.5" r="3.8" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M4.5 20c.8-3.8 3.8-6 7.5-6s6.7 2.2 7.5 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </>
+  ),
   plus: <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />,
   photo: (
     <>

@@ -1,7 +1,8 @@
 // /landers/socialnetwork/{slug?}: a social feed. The feed's members as stories, the promise
 // as the first card, a composer, then members' cards as posts: their photo, their city, when they
 // were last active and the start of what they wrote about themselves (said to be from their
-// profile: these are not posts). Like, comment and message lead to the signup; no invented counts.
+// profile: these are not posts). Like, message and profile lead to the signup; no invented counts, and
+// nothing the site does not have (no comments: the composer's button is the signup).
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
 import { LanderIcon } from './lander-icons.js';
@@ -74,8 +75,8 @@ function Post({ profile, href }: { profile: LanderProfile; href: string }) {
       </a>
       <footer className="social-post__actions">
         <a href={href}><LanderIcon name="heart" size={20} className="social-post__like" />{t('landers:socialnetwork.like')}</a>
-        <a href={href}><LanderIcon name="comment" size={20} />{t('landers:socialnetwork.comment')}</a>
         <a href={href}><LanderIcon name="chat" size={20} />{t('landers:socialnetwork.message')}</a>
+        <a href={href}><LanderIcon name="user" size={20} />{t('landers:socialnetwork.profile')}</a>
       </footer>
     </article>
   );
