@@ -13,8 +13,10 @@ const BUILT = (Object.keys(LANDER_VIEWS) as LanderName[]).sort();
 const UNBUILT = [...FIXED_LANDERS, ...VARIANT_LANDERS].filter((n) => !LANDER_VIEWS[n]);
 const TRACKING = 'network=fb&ref=camp-7&sub1=ad%2012&sub3=z';
 const NOT_FOUND = 'This page could not be found';
-/** Later than anything the demo data or other suites create, so these profiles lead every feed. */
-let ahead = Date.now() + 50_000_000;
+/** Later than anything the demo data or other suites create (some reach a day ahead), so these profiles lead every feed. */
+let ahead = Date.now() + 2_000_000_000;
+/** Behind this file's leaders, still ahead of every other suite's profiles: first in a variant only by the variant. */
+const behindAhead = () => Date.now() + 1_000_000_000;
 
 const profileIds = (html: string) => [...html.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
 const ctaHrefs = (html: string) => [...html.matchAll(/<a class="lander-cta[^"]*" href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
@@ -112,11 +114,9 @@ describeEachBackend('landers', (env) => {
 
     it('narrows to a variant: men, a country, a region, an interest; the visitor’s country comes first', async () => {
       const male = await createProfile(db(), media(), { gender: 'male', country: 'US', lastActiveAt: ahead++ });
-      // The newest of their place or interest, but a woman elsewhere is more recent still.
-      const irish = await createProfile(db(), media(), { gender: 'female', country: 'IE', lastActiveAt: ahead++ });
-      const londoner = await createProfile(db(), media(), { gender: 'female', country: 'GB', region: 'London', lastActiveAt: ahead++ });
-      const gardener = await createProfile(db(), media(), { gender: 'female', country: 'CA', lastActiveAt: ahead++ });
-      await createProfile(db(), media(), { gender: 'female', country: 'US', lastActiveAt: ahead++ });
+      const irish = await createProfile(db(), media(), { gender: 'female', country: 'IE', lastActiveAt: behindAhead() });
+      const londoner = await createProfile(db(), media(), { gender: 'female', country: 'GB', region: 'London', lastActiveAt: behindAhead() });
+      const gardener = await createProfile(db(), media(), { gender: 'female', country: 'CA', lastActiveAt: behindAhead() });
       const interest = await db()('interests').where({ slug: 'gardening' }).first('id');
       await db()('profile_interests').insert({ profile_id: gardener.id, interest_id: interest.id });
       fresh();
@@ -162,6 +162,95 @@ describeEachBackend('landers', (env) => {
       const a = await loggedInAgent(env().app, m.email, m.password);
       const res = await a.get('/landers/tinderswipe').expect(303);
       expect(res.headers.location).to.equal('/members');
+    });
+  });
+
+  describe('gallery, iconslanding, socialnetwork, transitionsvideolanding, video', () => {
+    const SECOND_WAVE = ['gallery', 'iconslanding', 'socialnetwork', 'transitionsvideolanding', 'video'] as const;
+    /** The lander's own part of the page (without the bar and the footer). */
+    const stage = (html: string) => html.slice(html.indexOf('data-lander='), html.indexOf('<footer class="footer'));
+    const hrefsIn = (html: string) => [...stage(html).matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    const imgs = (html: string) => [...stage(html).matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+
+    it('serves each with and without a slug, unknown slugs as the default, with no script', async () => {
+      expect(BUILT).to.include.members([...SECOND_WAVE]);
+      fresh();
+      for (const name of SECOND_WAVE) {
+        const plain = await visitor().get(`/landers/${name}`).expect(200);
+        expect(plain.text, name).to.include(`data-lander="${name}"`).and.include('data-testid="lander-audience"');
+        expect(hasModuleScript(plain.text), `${name} ships a script`).to.equal(false);
+        expect(plain.text, name).not.to.include('data-island');
+        const unknown = await visitor().get(`/landers/${name}/no-such-variant`).expect(200);
+        expect(profileIds(unknown.text), name).to.deep.equal(profileIds(plain.text));
+        expect(hasModuleScript(unknown.text), name).to.equal(false);
+        const men = await visitor().get(`/landers/${name}/men`).expect(200);
+        const genders = (await db()('profiles').whereIn('id', profileIds(men.text)).distinct().pluck('gender')) as string[];
+        expect(genders, name).to.deep.equal(['male']);
+      }
+    });
+
+    it('loads the first photo at once with priority and the others lazily, each with its size', async () => {
+      fresh();
+      for (const name of SECOND_WAVE) {
+        const tags = imgs((await visitor().get(`/landers/${name}`).expect(200)).text);
+        expect(tags.length, name).to.be.greaterThan(3);
+        expect(tags[0], name).to.include('loading="eager"').and.match(/fetchpriority="high"/i);
+        for (const tag of tags.slice(1)) expect(tag, name).to.include('loading="lazy"').and.not.match(/fetchpriority/i);
+        for (const tag of tags) expect(tag, name).to.match(/width="\d+"/).and.match(/height="\d+"/);
+      }
+    });
+
+    it('leads every link of the page to the signup over it, the tracking query kept', async () => {
+      fresh();
+      for (const name of SECOND_WAVE) {
+        const html = (await visitor().get(`/landers/${name}/women?${TRACKING}`).expect(200)).text;
+        const hrefs = hrefsIn(html);
+        expect(ctaHrefs(html).length, name).to.be.greaterThan(1);
+        for (const href of hrefs) {
+          const url = new URL(href, 'http://x');
+          expect(url.pathname, `${name}: ${href}`).to.equal(`/landers/${name}/women`);
+          expect(Object.fromEntries(url.searchParams), name).to.deep.equal({ network: 'fb', ref: 'camp-7', sub1: 'ad 12', sub3: 'z', signup: '1' });
+        }
+      }
+      const open = await visitor().get(`/landers/video/women?${TRACKING}&signup=1`).expect(200);
+      expect(open.text).to.include('data-lander="video"').and.include('data-island="signup-page"');
+    });
+
+    it('labels every fictional profile it shows, and no real one', async () => {
+      const star = await createProfile(db(), media(), { name: 'Marisol', gender: 'female', fictional: true, lastActiveAt: ahead++ });
+      const real = await createProfile(db(), media(), { name: 'Henrike', gender: 'female', fictional: false, lastActiveAt: ahead++ });
+      // With something to read, so the social feed has them among its posts too.
+      await db()('profiles').whereIn('id', [star.id, real.id]).update({ about: 'Cyclist, baker, terrible singer.' });
+      fresh();
+      for (const name of SECOND_WAVE) {
+        const html = stage((await visitor().get(`/landers/${name}`).expect(200)).text);
+        const ids = [...new Set(profileIds(html))];
+        expect(ids, name).to.include.members([star.id, real.id]);
+        const fictional = new Set(((await db()('profiles').whereIn('id', ids).where({ is_fictional: true }).pluck('id')) as number[]).map(Number));
+        expect(fictional.size, name).to.be.greaterThan(0).and.lessThan(ids.length);
+        // Where each profile appears, up to the next profile: some appearance of a fictional one carries the label, none of a real one.
+        const appearances = [...html.matchAll(/data-profile-id="(\d+)"/g)].map((m, i, all) => ({ id: Number(m[1]), text: html.slice(m.index, all[i + 1]?.index ?? html.length) }));
+        for (const id of ids) {
+          const labelled = appearances.some((a) => a.id === id && a.text.includes('data-testid="fictional-label"'));
+          expect(labelled, `${name}: profile ${id}`).to.equal(fictional.has(id));
+        }
+        expect(html, name).to.include('data-testid="fictional-note"');
+      }
+    });
+
+    it('puts the most recently active profile first and shows what it wrote about itself', async () => {
+      const star = await createProfile(db(), media(), { name: 'Marisol', gender: 'female', fictional: true, lastActiveAt: ahead++ });
+      await db()('profiles').where({ id: star.id }).update({ city: 'Galway', about: 'Sea swimmer, bad at crosswords, good at long walks. Tell me your favourite song.' });
+      fresh();
+      for (const name of SECOND_WAVE) expect(profileIds((await visitor().get(`/landers/${name}`).expect(200)).text)[0], name).to.equal(star.id);
+      const social = (await visitor().get('/landers/socialnetwork').expect(200)).text;
+      expect(social).to.include('From Marisol’s profile').and.include('Sea swimmer, bad at crosswords').and.include('Online now');
+      const video = (await visitor().get('/landers/video').expect(200)).text;
+      expect(video).to.include('Say hi to Marisol').and.include('Galway');
+      // The "video" is five scenes, the most recently active first.
+      const tv = (await visitor().get('/landers/transitionsvideolanding').expect(200)).text;
+      expect(tv.match(/class="tv-scene"/g)).to.have.length(5);
+      expect(/class="tv-scene" data-profile-id="(\d+)"/.exec(tv)?.[1]).to.equal(String(star.id));
     });
   });
 

@@ -8,7 +8,12 @@ import type { LanderPageProps } from '../../../types/lander-pages.js';
 import { AdultOnlyLander } from './adultonly.js';
 import { AloneTonightLander } from './alonetonight.js';
 import { CollageLander } from './collagelanding.js';
+import { GalleryLander } from './gallery.js';
+import { IconsLander } from './iconslanding.js';
+import { SocialNetworkLander } from './socialnetwork.js';
 import { TinderSwipeLander } from './tinderswipe.js';
+import { TransitionsVideoLander } from './transitionsvideolanding.js';
+import { VideoLander } from './video.js';
 import { WhoNeedsStringsLander } from './whoneedsstrings.js';
 
 export const LANDER_VIEWS: Partial<Record<LanderName, ComponentType<LanderPageProps>>> = {
@@ -17,4 +22,9 @@ export const LANDER_VIEWS: Partial<Record<LanderName, ComponentType<LanderPagePr
   whoneedsstrings: WhoNeedsStringsLander,
   alonetonight: AloneTonightLander,
   collagelanding: CollageLander,
+  gallery: GalleryLander,
+  iconslanding: IconsLander,
+  socialnetwork: SocialNetworkLander,
+  transitionsvideolanding: TransitionsVideoLander,
+  video: VideoLander,
 };
