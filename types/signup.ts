@@ -45,6 +45,8 @@ export interface SignupWizardProps {
   modal: boolean;
   /** A landing variant signs up to chat with this profile. */
   target: { id: number; name: string; gender: 'male' | 'female'; photo: string | null } | null;
+  /** A lander's variant shows men or women: the form looks for them (as it does for a target). */
+  seeking?: 'male' | 'female' | null;
 }
 
 /** The account form asks "I am" and "looking for"; the profile stores the orientation. */

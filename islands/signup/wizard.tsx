@@ -48,7 +48,7 @@ export function SignupWizard(props: WizardProps) {
       {step === 'account' && (
         <AccountStep
           options={props.options}
-          targetGender={props.target?.gender}
+          targetGender={props.target?.gender ?? props.seeking ?? undefined}
           values={props.values}
           errors={props.errors}
           tracking={props.tracking}

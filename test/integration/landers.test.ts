@@ -216,6 +216,16 @@ describeEachBackend('landers', (env) => {
       expect(open.text).to.include('data-lander="video"').and.include('data-island="signup-page"');
     });
 
+    it('presets the signup to look for the gender the variant shows', async () => {
+      // The signup island's props, from the JSON script the island element points at.
+      const signupProps = (html: string) => {
+        const id = /data-island="signup-page" data-props="([^"]+)"/.exec(html)![1]!;
+        return JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as { seeking?: string };
+      };
+      expect(signupProps((await visitor().get('/landers/alonetonight/men?signup=1').expect(200)).text).seeking).to.equal('male');
+      expect(signupProps((await visitor().get('/landers/alonetonight?signup=1').expect(200)).text).seeking).to.equal('female');
+    });
+
     it('labels every fictional profile it shows, and no real one', async () => {
       const star = await createProfile(db(), media(), { name: 'Marisol', gender: 'female', fictional: true, lastActiveAt: ahead++ });
       const real = await createProfile(db(), media(), { name: 'Henrike', gender: 'female', fictional: false, lastActiveAt: ahead++ });

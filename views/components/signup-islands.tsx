@@ -52,6 +52,8 @@ export interface SignupPageProps {
   target: SignupWizardProps['target'];
   /** Plain /signup: shown as a dialog on wide screens, closing to this local path. */
   dialogCloseTo?: string | null;
+  /** The gender a lander's variant shows, preset as the one looked for. */
+  seeking?: 'male' | 'female' | null;
 }
 
 export function SignupSteps(p: SignupPageProps) {
@@ -75,6 +77,7 @@ export function SignupSteps(p: SignupPageProps) {
     tracking: p.tracking,
     modal: false,
     target: p.target,
+    seeking: p.seeking ?? null,
     dialog: p.dialogCloseTo ? { closeTo: p.dialogCloseTo, texts } : null,
   };
   return <Island name="signup-page" section="signup" component={SignupPageIsland} props={props} />;

@@ -51,7 +51,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
       createElement(LanderPageShell, {
         name,
         html: bodies.html(page, name, view, selection, withTracking(path, req, { signup: '1' })),
-        signup: signupOpen ? await signupPanel(req, res, withTracking(path, req)) : null,
+        signup: signupOpen ? await signupPanel(req, res, withTracking(path, req), selection.gender) : null,
       }),
       {
         layout: 'lander',
@@ -65,7 +65,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
   });
 
   /** The account step, its dialog closing back to the lander; the tracking query goes with the form. */
-  const signupPanel = async (req: Request, res: Response, closeTo: string) => ({
+  const signupPanel = async (req: Request, res: Response, closeTo: string, seeking: 'male' | 'female') => ({
     step: 'account' as const,
     ...(await signupCatalog(res, services)),
     values: null,
@@ -73,6 +73,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
     tracking: cleanTracking(req.query) as Record<string, string>,
     returnTo: '/members',
     target: null,
+    seeking,
     closeTo,
   });
 
