@@ -14,6 +14,7 @@ import { GiftPicker } from './chat/gift-picker.js';
 import { MessageList, giftName } from './chat/message-list.js';
 import { initialEntries, messagesReducer, type Outgoing, type OutgoingPhoto } from './chat/messages.js';
 import { PhotoViewer } from './chat/photo-viewer.js';
+import { usePartnerPresence } from './chat/use-partner-presence.js';
 import { useVisualViewportFit } from './chat/viewport.js';
 import { ApiError, api } from './lib/api-client.js';
 import { onLiveEvent, onLiveOpen } from './lib/live-events.js';
@@ -44,7 +45,9 @@ export default function ChatPane(props: ChatPaneProps) {
   const { t, csrfToken } = useIsland();
   const { fictionalLabel, price, hasNewer } = props;
   // An erased account's profile is stored as "Deleted": shown in the member's language instead.
-  const partner = useMemo(() => (props.partner?.deleted ? { ...props.partner, name: t('deletedMember') } : props.partner), [props.partner, t]);
+  const named = useMemo(() => (props.partner?.deleted ? { ...props.partner, name: t('deletedMember') } : props.partner), [props.partner, t]);
+  const [presence, refreshPresence] = usePartnerPresence(named);
+  const partner = useMemo(() => (named ? { ...named, presence } : null), [named, presence]);
   const hydrated = useHydrated();
   const [conversationId, setConversationId] = useState(props.conversationId);
   const [entries, dispatch] = useReducer(messagesReducer, props.messages, initialEntries);
@@ -108,6 +111,8 @@ export default function ChatPane(props: ChatPaneProps) {
         if (!here || hasNewer) return;
         dispatch({ type: 'merge', messages: [m] });
         if (m.mine) return;
+        // The partner just wrote: their presence is worth asking again.
+        refreshPresence();
         const said = m.kind === 'gift' && m.gift ? t('giftLabel', { gift: giftName(t, m.gift.slug) }) : m.kind === 'photo' ? [t('photo'), m.body].filter(Boolean).join(': ') : (m.body ?? '');
         setAnnouncement(`${partner?.name ?? ''}: ${said}`);
         if (document.visibilityState === 'visible') markRead();
@@ -124,7 +129,7 @@ export default function ChatPane(props: ChatPaneProps) {
         setCredits(event.credits);
       }
     },
-    [touchChat, markRead, hasNewer, partner, t],
+    [touchChat, markRead, hasNewer, partner, t, refreshPresence],
   );
 
   // After a lost connection the stream does not replay what it missed: fetch it again.

@@ -1,4 +1,5 @@
 // Chat as pages, islands, the JSON API and live events see it (SPEC.md §3 chat state, §7).
+import type { PresenceView } from './presence.js';
 
 /** The other member of a conversation, as a chat list or header shows them. */
 export interface ChatPartner {
@@ -7,7 +8,8 @@ export interface ChatPartner {
   age: number;
   photoUrl: string | null;
   isFictional: boolean;
-  online: boolean;
+  /** Online, or when last active; null shows nothing (issue 16). */
+  presence: PresenceView | null;
   /** The account was erased: the islands show the localized "Deleted member", and nothing can be sent. */
   deleted: boolean;
 }

@@ -37,7 +37,7 @@ import { NotificationSettingsService } from './notifications/notification-settin
 import { SuppressionsService } from './notifications/suppressions-service.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
 import { NotificationsService } from './notifications/notifications-service.js';
-import { PresenceService } from './notifications/presence-service.js';
+import { PresenceService } from './presence/presence-service.js';
 import { ReceiptMails } from './payments/receipts.js';
 import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
@@ -94,7 +94,7 @@ export interface Services {
   unsubscribeLinks: UnsubscribeLinks;
   /** Mail and push about messages, likes and matches, queued after their commit (issue 15). */
   notifications: NotificationsService;
-  /** Who has a live event stream open in any process. */
+  /** Who has a page of the site open and visible in any process, and members' last activity (issue 16). */
   presence: PresenceService;
   /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
   notifyCron: NotifyCronService;
@@ -141,10 +141,10 @@ export function createServices(deps: {
   const sites = new SitesService(db, config.defaultSite);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
-  const presence = new PresenceService({ db, redis: deps.redis, listeners: events, logger });
+  const presence = new PresenceService({ db, redis: deps.redis, events, logger });
   const notificationSettings = new NotificationSettingsService(db);
   const notifications = new NotificationsService({ db, mail, settings: notificationSettings, presence, badges, i18n: deps.i18n, logger });
-  const likes = new LikesService(db, badges, notifications);
+  const likes = new LikesService(db, badges, presence, notifications);
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
@@ -173,7 +173,7 @@ export function createServices(deps: {
     photoReview: new PhotoReviewService(db, media),
     profileImport: new ProfileImportService(db, media, catalog, sites),
     members: new MembersService(db),
-    profiles: new ProfilesService(db, likes),
+    profiles: new ProfilesService(db, likes, presence),
     ownProfile: new OwnProfileService(db, catalog),
     push: new PushService(db),
     suppressions: new SuppressionsService(db),
@@ -185,13 +185,13 @@ export function createServices(deps: {
       db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
     }),
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
-    search: new SearchService(db),
+    search: new SearchService(db, presence),
     likes,
     blocks: new BlocksService(db),
-    chat: new ChatService(db, events, badges, chatMedia, notifications),
+    chat: new ChatService(db, events, badges, chatMedia, presence, notifications),
     operatorChat: new OperatorChatService(db, events, badges, notifications),
     dismissals: new DismissalsService(db),
-    swipeGame: new SwipeGameService(db, likes),
+    swipeGame: new SwipeGameService(db, likes, presence),
     autoLike: new AutoLikeService(db, badges, notifications),
     events,
     badges,
