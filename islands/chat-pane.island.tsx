@@ -138,8 +138,12 @@ export default function ChatPane(props: ChatPaneProps) {
     const id = current.current.conversationId;
     if (!id || hasNewer) return;
     const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}`).catch(() => undefined);
-    if (page) dispatch({ type: 'merge', messages: page.messages });
-  }, [reloadChats, hasNewer]);
+    if (!page) return;
+    // What the partner wrote while the page was hidden (its stream closed then) is read now.
+    const known = new Set(current.current.entries.map((e) => e.message.id));
+    dispatch({ type: 'merge', messages: page.messages });
+    if (document.visibilityState === 'visible' && page.messages.some((m) => !m.mine && !known.has(m.id))) markRead();
+  }, [reloadChats, hasNewer, markRead]);
 
   useEffect(() => onLiveEvent(onLive), [onLive]);
   useEffect(() => {

@@ -74,6 +74,7 @@ describe('what a profile shows', () => {
     const answers = new PresenceAnswers(new Set([7]), 'last_active', now);
     expect(answers.of(row())).to.deep.equal({ state: 'online' });
     expect(answers.of(row({ user_id: 8 }))).to.deep.equal({ state: 'away', minutes: 10 });
+    expect(answers.of(row({ user_id: null }))).to.deep.equal({ state: 'away', minutes: 10 });
     expect(answers.of(row({ status: 'hidden' }))).to.equal(null);
     expect(answers.of(row({ status: 'disabled' }))).to.deep.equal({ state: 'online' });
     expect(new PresenceAnswers(undefined, 'last_active', now).of(row())).to.equal(null);

@@ -36,7 +36,8 @@ export class PresenceAnswers {
       return this.fictional === 'last_active' ? awaySince(Number(row.last_active_at), this.now) : null;
     }
     // Unknown (Redis slow or down): nothing, rather than "away" for someone who is online.
-    if (!this.online || row.user_id === null) return null;
-    return this.online.has(Number(row.user_id)) ? { state: 'online' } : awaySince(Number(row.last_active_at), this.now);
+    if (!this.online) return null;
+    // A profile without an account (demo data) is never online; its last activity still shows.
+    return row.user_id !== null && this.online.has(Number(row.user_id)) ? { state: 'online' } : awaySince(Number(row.last_active_at), this.now);
   }
 }
