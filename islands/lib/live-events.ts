@@ -121,7 +121,9 @@ function watchPage(): void {
     if (!listeners.size) return;
     if (document.visibilityState === 'visible') return connect();
     if (leaving) return;
-    if (source) sendPageHidden();
+    // Before its first event names the stream, closing it says enough (a beacon without a stream
+    // would count the member's other pages as hidden too).
+    if (source && streamId) sendPageHidden(streamId);
     closeStream();
     clearTimeout(retryTimer);
     retryTimer = undefined;
@@ -142,10 +144,10 @@ function watchPage(): void {
  * POST /api/page-hidden.php with SPEC.md §7's empty JSON body. A beacon cannot set headers, so
  * the CSRF token goes in the URL, with the stream's id: only this page counts as hidden.
  */
-function sendPageHidden(): void {
+function sendPageHidden(stream: string): void {
   const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
   if (!token) return;
-  const url = `${PAGE_HIDDEN_PATH}?_csrf=${encodeURIComponent(token)}${streamId ? `&stream=${encodeURIComponent(streamId)}` : ''}`;
+  const url = `${PAGE_HIDDEN_PATH}?_csrf=${encodeURIComponent(token)}&stream=${encodeURIComponent(stream)}`;
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob(['{}'], { type: 'application/json' }))) return;
   void fetch(url, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
