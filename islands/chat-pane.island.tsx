@@ -15,6 +15,7 @@ import { Icebreaker } from './chat/icebreaker.js';
 import { MessageList, giftName } from './chat/message-list.js';
 import { initialEntries, messagesReducer, type Outgoing, type OutgoingPhoto } from './chat/messages.js';
 import { PhotoViewer } from './chat/photo-viewer.js';
+import { usePartnerPresence } from './chat/use-partner-presence.js';
 import { useVisualViewportFit } from './chat/viewport.js';
 import { ApiError, api } from './lib/api-client.js';
 import { onLiveEvent, onLiveOpen } from './lib/live-events.js';
@@ -45,7 +46,9 @@ export default function ChatPane(props: ChatPaneProps) {
   const { t, csrfToken } = useIsland();
   const { fictionalLabel, price, hasNewer } = props;
   // An erased account's profile is stored as "Deleted": shown in the member's language instead.
-  const partner = useMemo(() => (props.partner?.deleted ? { ...props.partner, name: t('deletedMember') } : props.partner), [props.partner, t]);
+  const named = useMemo(() => (props.partner?.deleted ? { ...props.partner, name: t('deletedMember') } : props.partner), [props.partner, t]);
+  const [presence, refreshPresence] = usePartnerPresence(named);
+  const partner = useMemo(() => (named ? { ...named, presence } : null), [named, presence]);
   const hydrated = useHydrated();
   const [conversationId, setConversationId] = useState(props.conversationId);
   const [entries, dispatch] = useReducer(messagesReducer, props.messages, initialEntries);
@@ -109,6 +112,8 @@ export default function ChatPane(props: ChatPaneProps) {
         if (!here || hasNewer) return;
         dispatch({ type: 'merge', messages: [m] });
         if (m.mine) return;
+        // The partner just wrote: their presence is worth asking again.
+        refreshPresence();
         const said = m.kind === 'gift' && m.gift ? t('giftLabel', { gift: giftName(t, m.gift.slug) }) : m.kind === 'photo' ? [t('photo'), m.body].filter(Boolean).join(': ') : (m.body ?? '');
         setAnnouncement(`${partner?.name ?? ''}: ${said}`);
         if (document.visibilityState === 'visible') markRead();
@@ -125,7 +130,7 @@ export default function ChatPane(props: ChatPaneProps) {
         setCredits(event.credits);
       }
     },
-    [touchChat, markRead, hasNewer, partner, t],
+    [touchChat, markRead, hasNewer, partner, t, refreshPresence],
   );
 
   // After a lost connection the stream does not replay what it missed: fetch it again.
@@ -134,8 +139,12 @@ export default function ChatPane(props: ChatPaneProps) {
     const id = current.current.conversationId;
     if (!id || hasNewer) return;
     const page = await api<MessagesPage>(`/api/messages.php?conversation=${id}`).catch(() => undefined);
-    if (page) dispatch({ type: 'merge', messages: page.messages });
-  }, [reloadChats, hasNewer]);
+    if (!page) return;
+    // What the partner wrote while the page was hidden (its stream closed then) is read now.
+    const known = new Set(current.current.entries.map((e) => e.message.id));
+    dispatch({ type: 'merge', messages: page.messages });
+    if (document.visibilityState === 'visible' && page.messages.some((m) => !m.mine && !known.has(m.id))) markRead();
+  }, [reloadChats, hasNewer, markRead]);
 
   useEffect(() => onLiveEvent(onLive), [onLive]);
   useEffect(() => {

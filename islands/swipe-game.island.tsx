@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MatchProfile, SwipeAnswer, SwipeGameProps, SwipeStatus } from '../types/likes.js';
 import type { ProfileCard } from '../types/profiles.js';
+import { presenceText } from '../types/presence.js';
+import { PresenceBadge } from '../views/components/presence-badge.js';
 import { api, ApiError, currentCsrfToken } from './lib/api-client.js';
 import { MatchModal } from './likes/match-modal.js';
 import { useIsland } from './runtime.js';
@@ -176,6 +178,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
                 {current.name}, {current.age}
               </span>
               {place && <span className="swipe__place">{place}</span>}
+              {current.presence && <PresenceBadge presence={current.presence} label={presenceText(t, current.presence)} className="card__presence swipe__presence" />}
             </span>
           </a>
           <div className="swipe__buttons">

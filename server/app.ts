@@ -38,6 +38,7 @@ import { membersRoutes } from './routes/pages/members-routes.js';
 import { likesApi } from './routes/api/likes-api.js';
 import { chatApi } from './routes/api/chat-api.js';
 import { EventStreams } from './routes/api/events-api.js';
+import { presenceApi } from './routes/api/presence-api.js';
 import { likesRoutes } from './routes/pages/likes-routes.js';
 import { chatRoutes } from './routes/pages/chat-routes.js';
 import { discoverGamesRoutes } from './routes/pages/discover-games-routes.js';
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps): express.Express {
       // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
       autoLogging: { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      // A CSRF token in the URL (the page-hidden beacon, multipart forms) stays out of the logs.
+      serializers: { req: (req: { url?: string }) => Object.assign(req, { url: req.url?.replace(/([?&]_csrf=)[^&]*/, '$1[redacted]') }) },
     }),
   );
   app.use((req, _res, next) => {
@@ -172,6 +175,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(chatApi(routeDeps));
   app.use(paymentsApi(routeDeps));
   app.use(discountCodeApi(routeDeps));
+  app.use(presenceApi(routeDeps));
   app.use(webhookRoutes(routeDeps, logger));
   app.use(eventStreams.router());
   app.use('/api', notFoundHandler);

@@ -6,6 +6,6 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({
     level: config.logLevel,
     base: { service: 'amora', pid: process.pid },
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.query._csrf', 'res.headers["set-cookie"]'], remove: true },
   });
 }

@@ -1,5 +1,6 @@
 // Chat as pages, islands, the JSON API and live events see it (SPEC.md §3 chat state, §7).
 import type { IcebreakerHints } from './icebreaker.js';
+import type { PresenceView } from './presence.js';
 
 /** The other member of a conversation, as a chat list or header shows them. */
 export interface ChatPartner {
@@ -8,7 +9,8 @@ export interface ChatPartner {
   age: number;
   photoUrl: string | null;
   isFictional: boolean;
-  online: boolean;
+  /** Online, or when last active; null shows nothing (issue 16). */
+  presence: PresenceView | null;
   /** The account was erased: the islands show the localized "Deleted member", and nothing can be sent. */
   deleted: boolean;
 }

@@ -12,6 +12,14 @@ export type LiveEvent =
   /** Badge totals: SPEC.md §2 top bar, title prefix and app badge. */
   | { type: 'counts'; num_unread_messages: number; num_new_likes: number }
   /** The member's credit balance changed. */
-  | { type: 'credits'; credits: number };
+  | { type: 'credits'; credits: number }
+  /**
+   * Between processes only, never sent to a page: the member's page with this stream (every page
+   * when null) reported itself hidden (POST /api/page-hidden.php), so its stream ends (issue 16).
+   */
+  | { type: 'page_hidden'; stream: string | null };
+
+/** Live events the server keeps to itself (its processes tell each other), never written to a stream. */
+export const SERVER_ONLY_EVENTS = ['page_hidden'] as const;
 
 export type LiveEventType = LiveEvent['type'];

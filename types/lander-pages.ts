@@ -16,7 +16,6 @@ export type LanderVariant =
 
 /** A profile on a lander: its card, when it was last active, and the start of its about text. */
 export interface LanderProfile extends ProfileCard {
-  lastActiveAt: number;
   /** At most ~140 characters, cut at a word; null when the profile wrote nothing. */
   teaser: string | null;
 }

@@ -1,4 +1,5 @@
 // Profile shapes shown on pages and given to islands.
+import type { PresenceView } from './presence.js';
 
 export interface PhotoView {
   id: number;
@@ -18,7 +19,8 @@ export interface ProfileCard {
   gender: 'male' | 'female';
   isFictional: boolean;
   photo: { url: string; thumbUrl: string } | null;
-  online: boolean;
+  /** Online, or when last active; null shows nothing (issue 16). */
+  presence: PresenceView | null;
 }
 
 /** How the viewing member stands to a profile; null for visitors and for one's own profile. */

@@ -1,4 +1,5 @@
 // The site settings as GET /api/settings.php returns them (SPEC.md §3). Shared with islands.
+import type { FictionalPresence } from './presence.js';
 
 export type Locale = 'en' | 'nl' | 'de' | 'it' | 'fr' | 'es' | 'pl';
 export const LOCALES: readonly Locale[] = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'];
@@ -53,4 +54,10 @@ export interface SiteSettings {
 export interface ServerSiteSettings {
   /** How many days after signing up a member who never paid has the welcome offer (SPEC.md §1; 0: none). */
   welcome_days: number;
+  /**
+   * What fictional profiles show as presence (issue 16): `none`, `last_active` (their own
+   * last_active_at, which imports and operators' replies set, worded like a member's) or
+   * `always_online`.
+   */
+  fictional_presence: FictionalPresence;
 }

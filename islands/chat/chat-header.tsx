@@ -1,12 +1,15 @@
 // The open conversation's header, the only header of the screen on phones: back to the list, the
-// partner (round photo, name, age, online state, fictional label) linking to the profile, and a
+// partner (round photo, name, age, presence, fictional label) linking to the profile, and a
 // menu with the profile, block and delete. Block and delete are plain form posts without JavaScript.
 import type { FormEvent } from 'react';
 import type { ChatPartner } from '../../types/chat.js';
+import { presenceText } from '../../types/presence.js';
+import { PresenceBadge } from '../../views/components/presence-badge.js';
 import { useIsland } from '../runtime.js';
 import { Avatar } from './chat-list.js';
 
 interface Props {
+  /** The partner, with their presence as kept current by the pane (usePartnerPresence). */
   partner: ChatPartner;
   conversationId: number | null;
   fictionalLabel: string;
@@ -33,7 +36,7 @@ export function ChatHeader({ partner, conversationId, fictionalLabel, onDelete }
           <path d="M15.5 4.5L8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </a>
-      {/* Named by what it shows (name, age, online: WCAG 2.5.3); the title says where it leads. */}
+      {/* Named by what it shows (name, age, presence: WCAG 2.5.3); the title says where it leads. */}
       <a className="chat-head__who" href={`/members/${partner.id}`} title={t('viewProfile', { name: partner.name })}>
         <Avatar partner={partner} size={40} />
         <span className="chat-head__text">
@@ -41,9 +44,9 @@ export function ChatHeader({ partner, conversationId, fictionalLabel, onDelete }
             <span className="chat-head__name-text">{partner.name}</span>
             <span className="chat-head__age">, {partner.age}</span>
           </span>
-          {(partner.online || partner.isFictional) && (
+          {(partner.presence || partner.isFictional) && (
             <span className="chat-head__sub">
-              {partner.online && <span className="chat-head__status">{t('online')}</span>}
+              {partner.presence && <PresenceBadge presence={partner.presence} label={presenceText(t, partner.presence)} className="chat-head__presence" />}
               {partner.isFictional && <span className="chat-tag">{fictionalLabel}</span>}
             </span>
           )}

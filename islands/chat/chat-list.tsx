@@ -4,7 +4,8 @@ import type { ChatPartner, ChatSummary } from '../../types/chat.js';
 import { useIsland } from '../runtime.js';
 import { listTime, type Clock } from './format.js';
 
-export function Avatar({ partner, size = 48 }: { partner: Pick<ChatPartner, 'name' | 'photoUrl' | 'online'>; size?: number }) {
+/** The round photo; a green dot when the partner is online (the header says it in words, the list's item label too). */
+export function Avatar({ partner, size = 48 }: { partner: Pick<ChatPartner, 'name' | 'photoUrl' | 'presence'>; size?: number }) {
   return (
     <span className="chat-avatar" style={{ width: size, height: size }}>
       {partner.photoUrl ? (
@@ -12,7 +13,7 @@ export function Avatar({ partner, size = 48 }: { partner: Pick<ChatPartner, 'nam
       ) : (
         <span className="chat-avatar__initial" aria-hidden="true">{partner.name.slice(0, 1).toUpperCase()}</span>
       )}
-      {partner.online && <span className="chat-avatar__online" aria-hidden="true" />}
+      {partner.presence?.state === 'online' && <span className="chat-avatar__online" aria-hidden="true" />}
     </span>
   );
 }

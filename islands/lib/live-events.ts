@@ -4,13 +4,20 @@
 // still logged in, in which case we try again later. Where the stream cannot connect at all (no
 // EventSource, or it keeps failing: a proxy that buffers or cuts long responses), the member's
 // counts and credits are refreshed on SPEC.md §9's timer instead, until the stream opens again.
-import type { LiveEvent, LiveEventType } from '../../types/events.js';
+//
+// Presence (issue 16): an open stream makes the member "online". A page that becomes hidden tells
+// the server at once with the page-hidden beacon (SPEC.md §7) and closes its stream; the timer
+// keeps its counts (and the title's) meanwhile, and the page shown again opens a new stream, which
+// makes the member online again and brings what it missed (onLiveOpen). A page that is going away
+// (pagehide: a link followed, the tab closed) sends no beacon: its stream closes with it.
+import type { LiveEvent, LiveEventType, SERVER_ONLY_EVENTS } from '../../types/events.js';
+import { PAGE_HIDDEN_PATH, STREAM_EVENT } from '../../types/presence.js';
 import type { SessionUser } from '../../types/user.js';
 import { pushState } from './push.js';
 
 const TYPES = ['message', 'read', 'conversation_removed', 'counts', 'credits'] as const satisfies readonly LiveEventType[];
 // Every LiveEvent type must be listened to: a new one in types/events.ts fails the typecheck here.
-const everyType: [Exclude<LiveEventType, (typeof TYPES)[number]>] extends [never] ? true : never = true;
+const everyType: [Exclude<LiveEventType, (typeof TYPES)[number] | (typeof SERVER_ONLY_EVENTS)[number]>] extends [never] ? true : never = true;
 void everyType;
 
 const RETRY_BASE_MS = 5000;
@@ -31,6 +38,11 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
 let errorsInRow = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+/** The open stream's id (its first event), named in the page-hidden beacon. */
+let streamId: string | undefined;
+/** pagehide came (the page is going away or into the back-forward cache). */
+let leaving = false;
+let watchingPage = false;
 
 function dispatch(e: MessageEvent<string>): void {
   let event: LiveEvent;
@@ -49,9 +61,19 @@ function emit(event: LiveEvent): void {
 function connect(): void {
   if (typeof EventSource === 'undefined') return startRefresh();
   if (source || retryTimer) return;
+  watchPage();
+  // A page opened in the background is not "online": its stream waits until it is shown.
+  if (document.visibilityState === 'hidden') return startRefresh();
   const es = new EventSource('/api/events');
   source = es;
   for (const type of TYPES) es.addEventListener(type, dispatch);
+  es.addEventListener(STREAM_EVENT, (e: MessageEvent<string>) => {
+    try {
+      streamId = (JSON.parse(e.data) as { id?: string }).id;
+    } catch {
+      streamId = undefined;
+    }
+  });
   es.addEventListener('open', () => {
     failures = 0;
     errorsInRow = 0;
@@ -79,11 +101,55 @@ async function retryIfLoggedIn(): Promise<void> {
 }
 
 function disconnect(): void {
-  source?.close();
-  source = undefined;
+  closeStream();
   clearTimeout(retryTimer);
   retryTimer = undefined;
   stopRefresh();
+}
+
+function closeStream(): void {
+  source?.close();
+  source = undefined;
+  streamId = undefined;
+}
+
+/** Follows the page's visibility for presence, once per page. */
+function watchPage(): void {
+  if (watchingPage) return;
+  watchingPage = true;
+  document.addEventListener('visibilitychange', () => {
+    if (!listeners.size) return;
+    if (document.visibilityState === 'visible') return connect();
+    if (leaving) return;
+    // Before its first event names the stream, closing it says enough (a beacon without a stream
+    // would count the member's other pages as hidden too).
+    if (source && streamId) sendPageHidden(streamId);
+    closeStream();
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    startRefresh();
+  });
+  addEventListener('pagehide', () => {
+    leaving = true;
+    closeStream();
+  });
+  // Back from the back-forward cache: a page like any other again.
+  addEventListener('pageshow', (e: PageTransitionEvent) => {
+    leaving = false;
+    if (e.persisted && listeners.size) connect();
+  });
+}
+
+/**
+ * POST /api/page-hidden.php with SPEC.md §7's empty JSON body. A beacon cannot set headers, so
+ * the CSRF token goes in the URL, with the stream's id: only this page counts as hidden.
+ */
+function sendPageHidden(stream: string): void {
+  const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+  if (!token) return;
+  const url = `${PAGE_HIDDEN_PATH}?_csrf=${encodeURIComponent(token)}&stream=${encodeURIComponent(stream)}`;
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob(['{}'], { type: 'application/json' }))) return;
+  void fetch(url, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 
 /** The timer of SPEC.md §9 while the stream is away; the stream's next open stops it. */

@@ -25,7 +25,8 @@ export function createTranslate(lng: string, sectionName: string, section: Islan
   return (key: string, vars: Vars = {}) => {
     const count = vars.count;
     const text =
-      (typeof count === 'number' ? lookup(section, `${key}_${plurals.select(count)}`) : undefined) ??
+      // A browser whose plural rules know a form the strings lack (older ICU data) gets "other".
+      (typeof count === 'number' ? (lookup(section, `${key}_${plurals.select(count)}`) ?? lookup(section, `${key}_other`)) : undefined) ??
       lookup(section, key) ??
       (typeof vars.defaultValue === 'string' ? vars.defaultValue : undefined);
     // A missing key shows as i18next shows it: the section and key, so it is easy to spot.

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { cookieNameFor, secureFor } from '../lib/cookies.js';
 import { doubleCsrf } from 'csrf-csrf';
 import { AppError } from '../errors.js';
+import { PAGE_HIDDEN_PATH } from '../../types/presence.js';
 
 const CSRF_COOKIE = 'amora.csrf';
 
@@ -25,9 +26,11 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
         const body = req.body as Record<string, unknown> | undefined;
         if (typeof body?._csrf === 'string') return body._csrf;
         // A multipart form (a photo upload without JavaScript) is parsed after this check, so its
-        // form carries the token in its action URL instead.
+        // form carries the token in its action URL instead; so does the page-hidden beacon, which
+        // cannot set headers and whose body is SPEC.md §7's empty JSON.
         const query = req.query as Record<string, unknown>;
-        return req.is('multipart/form-data') && typeof query._csrf === 'string' ? query._csrf : undefined;
+        const inUrl = req.is('multipart/form-data') || req.path === PAGE_HIDDEN_PATH;
+        return inUrl && typeof query._csrf === 'string' ? query._csrf : undefined;
       },
       // Webhooks and one-click unsubscribes (RFC 8058) come from other servers, cookieless; a
       // signature in the request is their authority.

@@ -200,6 +200,9 @@ export interface ChatListRow {
   unread_count: number;
   last_message_at: number | null;
   partner_id: number;
+  /** The partner's account (null for fictional profiles) and profile status: what its presence shows. */
+  user_id: number | null;
+  status: string;
   name: string;
   birth_date: string;
   is_fictional: number | boolean;
@@ -226,7 +229,7 @@ export async function listChats(db: Runner, profileId: number, limit: number): P
     .where('cp.profile_id', profileId)
     .whereNull('cp.deleted_at')
     .select(
-      'c.id as conversation_id', 'cp.unread_count', 'cp.last_message_at', 'p.id as partner_id', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at',
+      'c.id as conversation_id', 'cp.unread_count', 'cp.last_message_at', 'p.id as partner_id', 'p.user_id', 'p.status', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at',
       'ph.file_key as main_file_key', 'u.status as owner_status',
       last('lm.body').as('last_body'), last('lm.kind').as('last_kind'), last('lm.sender_profile_id').as('last_sender'),
     )

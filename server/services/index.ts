@@ -37,7 +37,7 @@ import { NotificationSettingsService } from './notifications/notification-settin
 import { SuppressionsService } from './notifications/suppressions-service.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
 import { NotificationsService } from './notifications/notifications-service.js';
-import { PresenceService } from './notifications/presence-service.js';
+import { PresenceService } from './presence/presence-service.js';
 import { ReceiptMails } from './payments/receipts.js';
 import { NotifyCronService } from './notifications/notify-cron-service.js';
 import { ProfileImportService } from './profiles/profile-import-service.js';
@@ -98,7 +98,7 @@ export interface Services {
   unsubscribeLinks: UnsubscribeLinks;
   /** Mail and push about messages, likes and matches, queued after their commit (issue 15). */
   notifications: NotificationsService;
-  /** Who has a live event stream open in any process. */
+  /** Who has a page of the site open and visible in any process, and members' last activity (issue 16). */
   presence: PresenceService;
   /** The cron mails (`amora notify …`): reminders, weekly updates, operators' mailings. */
   notifyCron: NotifyCronService;
@@ -153,15 +153,15 @@ export function createServices(deps: {
   const sites = new SitesService(db, config.defaultSite);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
-  const presence = new PresenceService({ db, redis: deps.redis, listeners: events, logger });
+  const presence = new PresenceService({ db, redis: deps.redis, events, logger });
   const notificationSettings = new NotificationSettingsService(db);
   const notifications = new NotificationsService({ db, mail, settings: notificationSettings, presence, badges, i18n: deps.i18n, logger });
-  const likes = new LikesService(db, badges, notifications);
+  const likes = new LikesService(db, badges, presence, notifications);
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
-  const search = new SearchService(db);
-  const profiles = new ProfilesService(db, likes);
+  const search = new SearchService(db, presence);
+  const profiles = new ProfilesService(db, likes, presence);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {
     mail,
@@ -202,11 +202,11 @@ export function createServices(deps: {
     search,
     likes,
     blocks: new BlocksService(db),
-    chat: new ChatService(db, events, badges, chatMedia, notifications),
+    chat: new ChatService(db, events, badges, chatMedia, presence, notifications),
     operatorChat: new OperatorChatService(db, events, badges, notifications),
     icebreaker: new IcebreakerService(db),
     dismissals: new DismissalsService(db),
-    swipeGame: new SwipeGameService(db, likes),
+    swipeGame: new SwipeGameService(db, likes, presence),
     autoLike: new AutoLikeService(db, badges, notifications),
     events,
     badges,
@@ -216,6 +216,6 @@ export function createServices(deps: {
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
     landerVisits: new LanderVisitCounter({ db, logger }),
     trafficStats: new TrafficStatsService(db, sites),
-    landers: new LandersService(db, search, catalog, profiles),
+    landers: new LandersService(db, search, catalog, profiles, presence),
   };
 }

@@ -254,7 +254,7 @@ describeEachBackend('landers', (env) => {
       fresh();
       for (const name of SECOND_WAVE) expect(profileIds((await visitor().get(`/landers/${name}`).expect(200)).text)[0], name).to.equal(star.id);
       const social = (await visitor().get('/landers/socialnetwork').expect(200)).text;
-      expect(social).to.include('From Marisol’s profile').and.include('Sea swimmer, bad at crosswords').and.include('Online now');
+      expect(social).to.include('From Marisol’s profile').and.include('Sea swimmer, bad at crosswords').and.include('Active 1 minute ago');
       const video = (await visitor().get('/landers/video').expect(200)).text;
       expect(video).to.include('Say hi to Marisol').and.include('Galway');
       // The "video" is five scenes, the most recently active first.

@@ -11,7 +11,7 @@ import { upsertSubscription } from '../../server/repos/push-repo.js';
 import { applyCreditDelta } from '../../server/repos/credits-repo.js';
 import { MailService } from '../../server/services/mail/mail-service.js';
 import { smtpTransport } from '../../server/services/mail/transport.js';
-import { PresenceService } from '../../server/services/notifications/presence-service.js';
+import { PresenceService } from '../../server/services/presence/presence-service.js';
 import type { PushPayload } from '../../types/notifications.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { EventStreamClient, loginCookie } from '../helpers/event-stream.js';
@@ -120,7 +120,7 @@ describeEachBackend('event notifications', (env) => {
     const anna = await member({ name: 'Anna' });
     const dora = await member({ name: 'Dora', push: true });
     // Another process's view: no listeners of its own, the same database and Redis.
-    const elsewhere = new PresenceService({ db: db(), redis: env().rt.redis, listeners: { listenerCount: () => 0 }, logger: pino({ level: 'silent' }) });
+    const elsewhere = new PresenceService({ db: db(), redis: env().rt.redis, events: { publish: async () => undefined }, logger: pino({ level: 'silent' }) });
     try {
       const stream = await EventStreamClient.open(baseUrl, await loginCookie(baseUrl, dora.email, dora.password));
       await stream.next((e) => e.event === 'credits');

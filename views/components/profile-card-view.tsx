@@ -1,12 +1,14 @@
 // The markup of a profile card, shared by the server's grids and the likes island (which has no
 // page context, so every label comes in as a prop): a full-bleed portrait with name, age, place
-// and online state over a bottom gradient, the fictional label and "new" tag on top.
+// and presence over a bottom gradient, the fictional label and "new" tag on top.
 import type { ProfileCard } from '../../types/profiles.js';
+import { PresenceBadge } from './presence-badge.js';
 
 export interface ProfileCardLabels {
   /** The settings' fictional_singular, shown on fictional profiles. */
   fictional: string;
-  online: string;
+  /** This card's presence in words ("Online", "Active 5 minutes ago"); shown when the card has a presence. */
+  presence?: string;
   /** Shown on a received like not looked at yet; omit where no such tag belongs. */
   newTag?: string;
   /** The place line when a profile has neither city nor region (the country's name). */
@@ -31,13 +33,9 @@ export function ProfileCardView({ profile, labels, priority = false, isNew = fal
           <span className="card__name-text">
             {profile.name}, {profile.age}
           </span>
-          {profile.online && (
-            <span className="dot dot--online" title={labels.online}>
-              <span className="sr-only">{labels.online}</span>
-            </span>
-          )}
         </span>
         <span className="card__place">{place}</span>
+        {profile.presence && labels.presence && <PresenceBadge presence={profile.presence} label={labels.presence} className="card__presence" />}
       </div>
     </a>
   );

@@ -2,10 +2,16 @@
 import type { ProfileCard as Card } from '../../types/profiles.js';
 import { usePage } from '../render-context.js';
 import { ProfileCardView } from './profile-card-view.js';
+import { presenceWords } from './presence-words.js';
 
 export function ProfileCard({ profile, priority = false, newBadge = false }: { profile: Card & { likeNew?: boolean }; priority?: boolean; newBadge?: boolean }) {
-  const { t, settings } = usePage();
-  const labels = { fictional: settings.fictional_singular, online: t('profile.online'), newTag: t('pages:likes.new'), country: t(`countries.${profile.country}`) };
+  const { t, lng, settings } = usePage();
+  const labels = {
+    fictional: settings.fictional_singular,
+    presence: profile.presence ? presenceWords(t, lng, profile.presence) : undefined,
+    newTag: t('pages:likes.new'),
+    country: t(`countries.${profile.country}`),
+  };
   return <ProfileCardView profile={profile} labels={labels} priority={priority} isNew={newBadge && !!profile.likeNew} />;
 }
 

@@ -9,6 +9,8 @@ import type { MatchModalProps } from '../../types/likes.js';
 import type { ProfileDetail } from '../../types/profiles.js';
 import { Island } from '../components/island.js';
 import { usePage } from '../render-context.js';
+import { PresenceBadge } from '../components/presence-badge.js';
+import { presenceWords } from '../components/presence-words.js';
 
 function HiddenFormField() {
   const { csrfToken } = usePage();
@@ -87,7 +89,7 @@ export interface ProfilePageProps {
 }
 
 export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
-  const { t, user, settings } = usePage();
+  const { t, lng, user, settings } = usePage();
   const place = [...new Set([profile.city, profile.region, t(`countries.${profile.country}`)].filter(Boolean))].join(', ');
   const next = `/members/${profile.id}`;
   return (
@@ -95,9 +97,13 @@ export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
       <header className="profile__head">
         <h1 className="profile__name">
           {profile.name}, {profile.age}
-          {profile.online && <span className="dot dot--online" title={t('profile.online')} />}
         </h1>
         <p className="profile__place">{place}</p>
+        {profile.presence && (
+          <p className="profile__presence" data-testid="profile-presence">
+            <PresenceBadge presence={profile.presence} label={presenceWords(t, lng, profile.presence)} />
+          </p>
+        )}
         {profile.isFictional && <p className="notice notice--fictional">{settings.fictional_warning}</p>}
         {notice && <p className="notice notice--success" role="status">{notice}</p>}
       </header>

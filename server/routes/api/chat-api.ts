@@ -9,6 +9,7 @@ import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
 import { photoUpload } from '../uploads.js';
 import { parseInput } from '../validate.js';
+import { cardContextOf } from '../card-context.js';
 
 const id = z.coerce.number().int().positive().max(2147483647);
 const sendSchema = z
@@ -39,11 +40,10 @@ const membersOnly: RequestHandler = (req, _res, next) => {
 
 export function chatApi({ services }: RouteDeps): Router {
   const router = Router();
-  const cdn = (req: Request) => req.site.stored.cdn_prefix ?? DEFAULT_SETTINGS.cdn_prefix;
 
   router.get('/api/chats.php', async (req, res) => {
     const viewer = viewerOf(req);
-    const answer = await services.chat.chats(viewer, cdn(req), req.user!.num_new_likes);
+    const answer = await services.chat.chats(viewer, cardContextOf(req), req.user!.num_new_likes);
     res.set('Cache-Control', 'no-store').json(answer);
   });
 

@@ -16,10 +16,11 @@ import type session from 'express-session';
 import { AuthRequiredError } from '../../errors.js';
 import type { Services } from '../../services/index.js';
 import type { EventBus, LiveSubscriber } from '../../services/events/event-bus.js';
-import type { PresenceService } from '../../services/notifications/presence-service.js';
+import { PresenceService } from '../../services/presence/presence-service.js';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
 import { SESSION_COOKIE } from '../../sessions.js';
 import type { LiveEvent } from '../../../types/events.js';
+import { STREAM_EVENT } from '../../../types/presence.js';
 import type { SessionUser } from '../../../types/user.js';
 
 export const EVENTS_PATH = '/api/events';
@@ -44,15 +45,11 @@ class StreamHub {
 
   add(stream: EventStream): void {
     this.streams.add(stream);
-    void this.presence.opened(stream.userId);
+    void this.presence.opened(stream.userId, stream.id);
     if (!this.timer) {
       this.timer = setInterval(() => {
-        const members = new Set<number>();
-        for (const s of this.streams) {
-          s.ping();
-          members.add(s.userId);
-        }
-        void this.presence.renew([...members]);
+        for (const s of this.streams) s.ping();
+        void this.presence.heartbeat();
       }, PING_INTERVAL_MS);
       this.timer.unref();
     }
@@ -60,7 +57,7 @@ class StreamHub {
 
   delete(stream: EventStream): void {
     this.streams.delete(stream);
-    void this.presence.closed(stream.userId);
+    void this.presence.closed(stream.userId, stream.id);
     if (this.streams.size === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = undefined;
@@ -72,6 +69,8 @@ class StreamHub {
 class EventStream implements LiveSubscriber {
   private seq = 0;
   private unsubscribe: (() => void) | undefined;
+  /** Named in the page's page-hidden beacon, so that only this page counts as hidden. */
+  readonly id = PresenceService.newStreamId();
 
   constructor(
     private readonly res: ServerResponse,
@@ -89,12 +88,18 @@ class EventStream implements LiveSubscriber {
     return !this.res.writableEnded && !this.res.destroyed;
   }
 
-  send(type: LiveEvent['type'], json: string): void {
+  send(type: LiveEvent['type'] | typeof STREAM_EVENT, json: string): void {
     this.seq += 1;
     this.res.write(`id: ${this.seq}\nevent: ${type}\ndata: ${json}\n\n`);
   }
 
   deliver(event: LiveEvent, json: string): void {
+    if (event.type === 'page_hidden') {
+      // The page said it is hidden (to this process or another): its stream ends, and with it the
+      // claim a heartbeat would otherwise renew. A page that is in fact still shown reconnects.
+      if (event.stream === null || event.stream === this.id) this.end();
+      return;
+    }
     if (this.open) this.send(event.type, json);
   }
 
@@ -102,7 +107,7 @@ class EventStream implements LiveSubscriber {
     if (this.open) this.res.write(': ping\n\n');
   }
 
-  /** Shutdown: end the response and its connection, so the server can close at once. */
+  /** Shutdown, or the page reported hidden: end the response and its connection. */
   end(): void {
     const socket = this.res.socket;
     if (!this.res.writableEnded) this.res.end();
@@ -110,7 +115,6 @@ class EventStream implements LiveSubscriber {
   }
 
   private readonly closed = (): void => {
-    // Unsubscribed first: presence asks the bus whether another stream of the member is still open.
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.hub.delete(this);
@@ -195,6 +199,7 @@ export class EventStreams {
     await events.subscribed(user.id);
     if (!stream.open) return;
     res.write(`retry: ${RETRY_MS}\n\n`);
+    stream.send(STREAM_EVENT, JSON.stringify({ id: stream.id }));
     stream.send('counts', counts);
     stream.send('credits', credits);
   }

@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
 import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
 import { parseInput } from '../validate.js';
+import { cardContextOf } from '../card-context.js';
 
 const target = z.object({ profile: z.coerce.number().int().positive().max(2147483647) });
 const skipList = z.array(z.coerce.number().int().positive()).max(200);
@@ -28,10 +29,10 @@ function refuseCrossSite(req: Request): void {
 export function likesApi({ services }: RouteDeps): Router {
   const router = Router();
   const cdn = (req: Request) => req.site.stored.cdn_prefix ?? DEFAULT_SETTINGS.cdn_prefix;
-  const siteCtx = (req: Request) => ({ siteCountries: req.site.countries, cdnPrefix: cdn(req) });
+  const siteCtx = (req: Request) => ({ siteCountries: req.site.countries, ...cardContextOf(req) });
 
   router.get('/api/likes.php', async (req, response) => {
-    const answer = await services.likes.apiState(viewerOf(req), cdn(req));
+    const answer = await services.likes.apiState(viewerOf(req), cardContextOf(req));
     response.set('Cache-Control', 'no-store').json(answer);
   });
 

@@ -21,6 +21,7 @@ import { CHAT_MIN_SIDE, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from '../../service
 import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
 import { parseId, parseInput } from '../validate.js';
+import { cardContextOf } from '../card-context.js';
 
 /** Errors the send form shows above itself (errors namespace keys); anything else is rethrown. */
 const FORM_ERRORS = new Set([
@@ -87,7 +88,7 @@ export function chatRoutes({ services }: RouteDeps): Router {
     const page = res.locals.page!;
     const user = req.user!;
     const [{ chats }, icebreaker] = await Promise.all([
-      services.chat.chats(viewerOf(req), page.settings.cdn_prefix, user.num_new_likes),
+      services.chat.chats(viewerOf(req), cardContextOf(req), user.num_new_likes),
       icebreakerHints(req, page, open),
     ]);
     const props: ChatPaneProps = {
@@ -125,7 +126,7 @@ export function chatRoutes({ services }: RouteDeps): Router {
     const before = beforeOf(req.query.before);
     const viewer = viewerOf(req);
     const page = res.locals.page!;
-    const partner = await services.chat.partnerIn(viewer, conversationId, page.settings.cdn_prefix);
+    const partner = await services.chat.partnerIn(viewer, conversationId, cardContextOf(req));
     // Opening a conversation reads it (SPEC.md §4); the top bar shows the new total at once.
     const { num_unread_messages } = await services.chat.markRead(viewer, conversationId);
     if (page.user) page.user = { ...page.user, num_unread_messages };
@@ -135,7 +136,7 @@ export function chatRoutes({ services }: RouteDeps): Router {
 
   router.get('/members/:id/chat', async (req, res) => {
     const profileId = parseId(req.params.id);
-    const opened = await services.chat.openWith(viewerOf(req), profileId, res.locals.page!.settings.cdn_prefix);
+    const opened = await services.chat.openWith(viewerOf(req), profileId, cardContextOf(req));
     if (opened.conversationId) return res.redirect(303, `/chats/${opened.conversationId}`);
     await show(req, res, { conversationId: null, partner: opened.partner, history: EMPTY_PAGE, hasNewer: false });
   });

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
 import { typedValues } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
+import { cardContextOf } from '../card-context.js';
 
 const PROFILE_ID = /^[1-9][0-9]{0,9}$/;
 const REFERENCE = /^[A-Z2-9]{4}-[A-Z2-9]{4}$/;
@@ -24,9 +25,8 @@ export function complaintRoutes({ services }: Pick<RouteDeps, 'services'>, legal
   async function aboutOf(req: Request, res: Response, source: Record<string, unknown>): Promise<ComplaintAbout | undefined> {
     const profile = text(source.profile);
     if (PROFILE_ID.test(profile)) {
-      const page = res.locals.page!;
       const shown = await services.profiles
-        .view(Number(profile), { viewer: req.viewer, cdnPrefix: page.settings.cdn_prefix, visibleFields: [] })
+        .view(Number(profile), { viewer: req.viewer, ...cardContextOf(req), visibleFields: [] })
         .catch((err: unknown) => {
           if (err instanceof AppError) return undefined; // not found, blocked: nothing preselected
           throw err;

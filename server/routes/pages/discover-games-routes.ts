@@ -9,6 +9,7 @@ import { SwipeGamePage } from '../../../views/pages/swipe-game-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { membersOnly, viewerOf } from '../session-helpers.js';
 import { parseInput } from '../validate.js';
+import { cardContextOf } from '../card-context.js';
 
 /** Passed profile ids: a comma list, bad entries dropped, the last 200 kept. */
 function skipOf(value: unknown): number[] {
@@ -36,7 +37,7 @@ export function discoverGamesRoutes({ services }: RouteDeps): Router {
     const page = res.locals.page!;
     const viewer = viewerOf(req);
     const skip = skipOf(req.query.skip);
-    const ctx = { siteCountries: page.settings.countries, cdnPrefix: page.settings.cdn_prefix };
+    const ctx = { siteCountries: page.settings.countries, ...cardContextOf(req) };
     const [status, profiles] = await Promise.all([services.swipeGame.status(viewer), services.swipeGame.candidates(viewer, ctx, skip)]);
     renderPage(res, createElement(SwipeGamePage, { profiles, status, skip, matched: req.query.matched !== undefined }), {
       layout: 'default', routeName: 'swipe-game', title: page.t('pages:swipeGame.title'), noindex: true,
@@ -77,7 +78,7 @@ export function discoverGamesRoutes({ services }: RouteDeps): Router {
             preferCountry: prefs.homeCountry,
             page: f.page ?? 1,
           },
-          { siteCountries: page.settings.countries, cdnPrefix: page.settings.cdn_prefix, viewer },
+          { siteCountries: page.settings.countries, ...cardContextOf(req), viewer },
         )
       : null;
     const filters: MatchFinderFilters = { age: f.age ?? '', appearance: f.appearance ?? '', race: f.race ?? '' };

@@ -5,6 +5,7 @@ import { renderPage } from '../../render/render-page.js';
 import { IndexPage } from '../../../views/pages/index-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { searchPreferencesOf } from '../search-session.js';
+import { cardContextOf } from '../card-context.js';
 
 export function homeRoutes({ services }: RouteDeps): Router {
   const router = Router();
@@ -18,7 +19,7 @@ export function homeRoutes({ services }: RouteDeps): Router {
     const { filters, homeCountry } = await searchPreferencesOf(req, services, page.settings.countries);
     const show = { gender: filters.gender || undefined, preferCountry: filters.country || homeCountry || undefined };
     const [profiles, memberCount] = await Promise.all([
-      services.search.showcase(page.settings.countries, page.settings.cdn_prefix, 10, show),
+      services.search.showcase(page.settings.countries, cardContextOf(req), 10, show),
       services.search.memberCount(page.settings.countries),
     ]);
     let format = numberFormats.get(page.lng);

@@ -15,6 +15,7 @@ import { LANDER_VIEWS } from '../../../views/pages/landers/registry.js';
 import { FIXED_LANDERS, VARIANT_LANDERS, type LanderName, type MemberLanding } from '../../../types/landers.js';
 import { MEMBER_LANDING_THEMES, type MemberLandingTheme } from '../../../types/lander-pages.js';
 import type { RouteDeps } from '../route-deps.js';
+import { cardContextOf } from '../card-context.js';
 import { parseId } from '../validate.js';
 import { signupCatalog } from './signup-routes.js';
 
@@ -40,7 +41,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
     if (req.user) return res.redirect(303, '/members');
     const page = res.locals.page!;
     const selection = await services.landers.selection({
-      slug, countries: page.settings.countries, visitorCountry: req.clientCountry, cdnPrefix: page.settings.cdn_prefix,
+      slug, countries: page.settings.countries, visitorCountry: req.clientCountry, ...cardContextOf(req),
     });
     // The traffic counter (middleware/traffic.ts) counts the variant shown: an unknown slug is the default.
     res.locals.landerVariant = selection.variant.kind === 'default' ? null : (slug ?? null);
@@ -81,7 +82,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
     const id = parseId(req.params.id);
     const page = res.locals.page!;
     // Hidden, disabled and unknown profiles are the 404 page, as on /members/{id}.
-    const { profile, teaser } = await services.landers.memberLanding(id, { cdnPrefix: page.settings.cdn_prefix, visibleFields: page.settings.visible_profile_fields });
+    const { profile, teaser } = await services.landers.memberLanding(id, { ...cardContextOf(req), visibleFields: page.settings.visible_profile_fields });
     if (req.user) return res.redirect(303, `/members/${profile.id}`);
     const slug = req.params.slug as string | undefined;
     const theme: MemberLandingTheme = slug && (MEMBER_LANDING_THEMES as readonly string[]).includes(slug) ? (slug as MemberLandingTheme) : 'default';

@@ -8,6 +8,7 @@ import { LIKE_LIST_TYPES, type LikeListType } from '../../../types/likes.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
 import { membersOnly } from '../session-helpers.js';
+import { cardContextOf } from '../card-context.js';
 
 function pageOf(value: unknown): number {
   if (value === undefined) return 1;
@@ -22,14 +23,13 @@ export function likesRoutes({ services }: RouteDeps): Router {
 
   router.get('/likes', async (req, res) => {
     const page = res.locals.page!;
-    const overview = await services.likes.overview(req.viewer!, page.settings.cdn_prefix);
+    const overview = await services.likes.overview(req.viewer!, cardContextOf(req));
     renderPage(res, createElement(LikesOverviewPage, { overview }), { layout: 'default', routeName: 'likes', title: page.t('pages:likes.title'), noindex: true });
   });
 
   router.get('/likes/m/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    const page = res.locals.page!;
-    const { profile, relation } = await services.likes.relationWith(req.viewer!, id, page.settings.cdn_prefix);
+    const { profile, relation } = await services.likes.relationWith(req.viewer!, id, cardContextOf(req));
     renderPage(res, createElement(LikeRelationPage, { profile, relation }), { layout: 'default', routeName: 'likes-m-id', title: profile.name, noindex: true });
   });
 
@@ -37,7 +37,7 @@ export function likesRoutes({ services }: RouteDeps): Router {
     const type = req.params.type as LikeListType;
     if (!LIKE_LIST_TYPES.includes(type)) throw new NotFoundError();
     const page = res.locals.page!;
-    const list = await services.likes.list(req.viewer!, type, pageOf(req.query.page), page.settings.cdn_prefix);
+    const list = await services.likes.list(req.viewer!, type, pageOf(req.query.page), cardContextOf(req));
     renderPage(res, createElement(LikesListPage, { type, list }), { layout: 'default', routeName: 'likes-type', title: page.t(`pages:likes.${type}`), noindex: true });
   });
 

@@ -13,6 +13,7 @@ import { sameFilters } from '../../services/search/search-preferences.js';
 import type { SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
 import { hasSource } from '../../services/traffic/tracking-record.js';
+import { cardContextOf } from '../card-context.js';
 
 const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
 
@@ -95,7 +96,7 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
           preferCountry: prefs.homeCountry || undefined,
           page: filters.page ?? 1,
         },
-        { siteCountries, cdnPrefix: page.settings.cdn_prefix, viewer: req.viewer },
+        { siteCountries, ...cardContextOf(req), viewer: req.viewer },
       ),
       services.catalog.regionsOf(siteCountries),
     ]);
@@ -125,7 +126,7 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
     const page = res.locals.page!;
     const profile = await services.profiles.view(id, {
       viewer: req.viewer,
-      cdnPrefix: page.settings.cdn_prefix,
+      ...cardContextOf(req),
       visibleFields: page.settings.visible_profile_fields,
     });
     const noticeKey = PROFILE_NOTICES[String(req.query.notice) as keyof typeof PROFILE_NOTICES];

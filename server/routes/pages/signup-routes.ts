@@ -15,6 +15,7 @@ import { startSession, stepOwnerOf } from '../session-helpers.js';
 import { signupContext } from '../signup-context.js';
 import { photoUpload } from '../uploads.js';
 import { parseId } from '../validate.js';
+import { cardContextOf } from '../card-context.js';
 
 const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region'];
 
@@ -131,7 +132,7 @@ export function signupRoutes({ services }: RouteDeps): Router {
   router.get('/signup-matches', async (req, res) => {
     if (!req.user || !req.viewer) return res.redirect(303, '/login?next=/signup-matches');
     const page = res.locals.page!;
-    const profiles = await services.search.matchesFor(req.viewer, { siteCountries: page.settings.countries, cdnPrefix: page.settings.cdn_prefix });
+    const profiles = await services.search.matchesFor(req.viewer, { siteCountries: page.settings.countries, ...cardContextOf(req) });
     renderPage(res, createElement(SignupMatchesPage, { profiles }), {
       layout: 'default', routeName: 'signup-matches', title: page.t('pages:signupMatches.title'), noindex: true,
     });
@@ -140,7 +141,7 @@ export function signupRoutes({ services }: RouteDeps): Router {
   router.get('/members/:id/signup', async (req, res) => {
     const id = parseId(req.params.id);
     const page = res.locals.page!;
-    const profile = await services.profiles.view(id, { viewer: req.viewer, cdnPrefix: page.settings.cdn_prefix, visibleFields: page.settings.visible_profile_fields });
+    const profile = await services.profiles.view(id, { viewer: req.viewer, ...cardContextOf(req), visibleFields: page.settings.visible_profile_fields });
     if (req.user) return res.redirect(303, `/members/${profile.id}`);
     await show(req, res, services, {
       step: 'account',

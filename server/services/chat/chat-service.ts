@@ -20,6 +20,8 @@ import type { LiveEvent } from '../../../types/events.js';
 import { BlockedError } from '../likes/likes-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
+import type { PresenceService } from '../presence/presence-service.js';
+import type { CardContext } from '../profiles/profile-views.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
 import { ChatPhotos, type StoredChatPhoto } from './chat-photos.js';
 import { toChatMessage, toChatPartner, toChatSummary } from './chat-views.js';
@@ -88,6 +90,8 @@ export class ChatService {
     private readonly events: EventPublisher,
     private readonly badges: CountsPublisher,
     chatPhotoStore: MediaService,
+    /** Who of the partners is online (the list's in one lookup). */
+    private readonly presence: Pick<PresenceService, 'answersFor'>,
     /** Mail and push to the receiver, after the commit (NotificationsService). */
     private readonly notifier: EventNotifier = NO_NOTIFICATIONS,
   ) {
@@ -234,10 +238,10 @@ export class ChatService {
   }
 
   /** GET /api/chats.php: the member's conversations with unread counts, and the badge totals. */
-  async chats(viewer: Viewer, cdnPrefix: string, numNewLikes: number): Promise<ChatsAnswer> {
+  async chats(viewer: Viewer, card: CardContext, numNewLikes: number): Promise<ChatsAnswer> {
     const rows = await chatRepo.listChats(this.db, viewer.profileId, CHAT_LIST_LIMIT);
-    const chats = rows.map((r) => toChatSummary(r, viewer.profileId, cdnPrefix));
-    const total = await countUnreadMessages(this.db, viewer.profileId);
+    const [presence, total] = await Promise.all([this.presence.answersFor(rows, card.fictionalPresence), countUnreadMessages(this.db, viewer.profileId)]);
+    const chats = rows.map((r) => toChatSummary(r, viewer.profileId, card.cdnPrefix, presence));
     return { chats, num_unread_messages: total, num_new_likes: numNewLikes };
   }
 
@@ -271,22 +275,26 @@ export class ChatService {
    * /members/{id}/chat: the conversation with a profile when there is one, else whom a first
    * message would go to. Hidden, unknown and own profiles are not found; blocks as on the profile page.
    */
-  async openWith(viewer: Viewer, profileId: number, cdnPrefix: string): Promise<{ conversationId: number | null; partner: ChatPartner }> {
+  async openWith(viewer: Viewer, profileId: number, card: CardContext): Promise<{ conversationId: number | null; partner: ChatPartner }> {
     const row = await findProfile(this.db, profileId);
     if (!row || row.status !== 'active' || Number(row.id) === viewer.profileId) throw new NotFoundError('profile_not_found');
     const blocks = await blockStateBetween(this.db, viewer.profileId, profileId);
     if (blocks.blockedMe) throw new ForbiddenError('blocked_by_profile', 'blockedBy', { name: row.name });
     if (blocks.blockedByMe) throw new BlockedError();
-    const existing = await chatRepo.findConversationBetween(this.db, viewer.profileId, profileId);
-    return { conversationId: existing ? Number(existing.id) : null, partner: toChatPartner(row, cdnPrefix) };
+    const [existing, presence] = await Promise.all([
+      chatRepo.findConversationBetween(this.db, viewer.profileId, profileId),
+      this.presence.answersFor([row], card.fictionalPresence),
+    ]);
+    return { conversationId: existing ? Number(existing.id) : null, partner: toChatPartner(row, card.cdnPrefix, presence) };
   }
 
   /** /chats/{id}: the partner of the member's conversation (a partner hidden since stays readable). */
-  async partnerIn(viewer: Viewer, conversationId: number, cdnPrefix: string): Promise<ChatPartner> {
+  async partnerIn(viewer: Viewer, conversationId: number, card: CardContext): Promise<ChatPartner> {
     const { partnerId } = await this.ownConversation(viewer, conversationId);
     const row = await findProfile(this.db, partnerId);
     if (!row) throw new NotFoundError('conversation_not_found', 'conversationNotFound');
-    return toChatPartner({ ...row, owner_status: await chatRepo.ownerStatusOf(this.db, partnerId) }, cdnPrefix);
+    const [ownerStatus, presence] = await Promise.all([chatRepo.ownerStatusOf(this.db, partnerId), this.presence.answersFor([row], card.fictionalPresence)]);
+    return toChatPartner({ ...row, owner_status: ownerStatus }, card.cdnPrefix, presence);
   }
 
   async gifts(prices: Pick<ChatPrices, 'giftCredits'>): Promise<Gift[]> {

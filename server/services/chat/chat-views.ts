@@ -4,8 +4,7 @@ import type { ChatListRow, MessageRow } from '../../repos/chat-repo.js';
 import type { ProfileRow } from '../../repos/profiles-repo.js';
 import type { ChatMessage, ChatPartner, ChatSummary, MessageKind } from '../../../types/chat.js';
 import { chatPhotoUrl, photoUrl } from '../media/photo-urls.js';
-
-const ONLINE_MS = 15 * 60 * 1000;
+import { PresenceAnswers } from '../presence/presence-answers.js';
 
 export function toChatMessage(r: MessageRow, viewerProfileId: number): ChatMessage {
   const mine = Number(r.sender_profile_id) === viewerProfileId;
@@ -25,7 +24,7 @@ export function toChatMessage(r: MessageRow, viewerProfileId: number): ChatMessa
   };
 }
 
-export function toChatSummary(r: ChatListRow, viewerProfileId: number, cdnPrefix: string, now = Date.now()): ChatSummary {
+export function toChatSummary(r: ChatListRow, viewerProfileId: number, cdnPrefix: string, presence: PresenceAnswers): ChatSummary {
   return {
     conversation: {
       id: Number(r.conversation_id),
@@ -34,16 +33,16 @@ export function toChatSummary(r: ChatListRow, viewerProfileId: number, cdnPrefix
       last_message_kind: (r.last_kind as MessageKind | null) ?? null,
       last_message_mine: Number(r.last_sender) === viewerProfileId,
     },
-    profile: toChatPartner({ ...r, id: r.partner_id }, cdnPrefix, now),
+    profile: toChatPartner({ ...r, id: r.partner_id }, cdnPrefix, presence),
     num_unread_messages: Number(r.unread_count),
   };
 }
 
 /** A profile as a conversation's header shows it (the chat pages). */
 export function toChatPartner(
-  r: Pick<ProfileRow, 'id' | 'name' | 'birth_date' | 'main_file_key' | 'is_fictional' | 'last_active_at'> & { owner_status?: string | null },
+  r: Pick<ProfileRow, 'id' | 'user_id' | 'name' | 'birth_date' | 'main_file_key' | 'is_fictional' | 'status' | 'last_active_at'> & { owner_status?: string | null },
   cdnPrefix: string,
-  now = Date.now(),
+  presence: PresenceAnswers = PresenceAnswers.NONE,
 ): ChatPartner {
   return {
     id: Number(r.id),
@@ -51,7 +50,7 @@ export function toChatPartner(
     age: ageOn(r.birth_date),
     photoUrl: r.main_file_key ? photoUrl(cdnPrefix, r.main_file_key, 'thumb') : null,
     isFictional: Boolean(r.is_fictional),
-    online: now - Number(r.last_active_at) < ONLINE_MS,
+    presence: presence.of(r),
     deleted: r.owner_status === 'deleted',
   };
 }

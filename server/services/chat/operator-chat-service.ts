@@ -4,6 +4,7 @@ import type { Db } from '../../db.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { retryOnDeadlock } from '../../lib/db-errors.js';
 import * as chatRepo from '../../repos/chat-repo.js';
+import { touchProfileActive } from '../../repos/presence-repo.js';
 import { findProfile } from '../../repos/profiles-repo.js';
 import type { ChatMessage } from '../../../types/chat.js';
 import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
@@ -42,6 +43,8 @@ export class OperatorChatService {
         const readUpTo = await chatRepo.markRead(tx, conversationId, fictional.id, now);
         const messageId = await chatRepo.insertMessage(tx, { conversationId, senderProfileId: fictional.id, kind: 'text', body: text, giftId: null, photoId: null, credits: 0, clientId }, now);
         await chatRepo.recordDelivery(tx, conversationId, fictional.id, member.id, now);
+        // The profile was active: what its presence shows under `fictional_presence=last_active`.
+        await touchProfileActive(tx, fictional.id, now);
         return { messageId, readUpTo };
       }),
     );

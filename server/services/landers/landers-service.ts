@@ -8,7 +8,9 @@ import { aboutTextsOf, countProfiles, type ProfileRow, type SearchFilter } from 
 import { LANDER_COUNT_CAP, type LanderCounts, type LanderProfile, type LanderSelection, type LanderVariant } from '../../../types/lander-pages.js';
 import type { ProfileDetail } from '../../../types/profiles.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
-import { toProfileCard } from '../profiles/profile-views.js';
+import { toProfileCard, type CardContext } from '../profiles/profile-views.js';
+import type { PresenceService } from '../presence/presence-service.js';
+import type { FictionalPresence } from '../../../types/presence.js';
 import type { ProfilesService } from '../profiles/profiles-service.js';
 import type { SearchService } from '../search/search-service.js';
 import { resolveVariant, variantKey } from './lander-variants.js';
@@ -30,6 +32,8 @@ export interface SelectionQuery {
   /** The visitor's country by GeoIP; used only when it is one of the site's. */
   visitorCountry: string | null;
   cdnPrefix: string;
+  /** What the site's fictional profiles show as presence (`fictional_presence`). */
+  fictionalPresence: FictionalPresence;
 }
 
 interface Scope {
@@ -50,6 +54,7 @@ export class LandersService {
     private readonly search: SearchService,
     private readonly catalog: CatalogService,
     private readonly profiles: ProfilesService,
+    private readonly presence: Pick<PresenceService, 'answersFor'>,
     ttl: { picksMs?: number; countsMs?: number } = {},
   ) {
     this.picks = new TtlCache(ttl.picksMs ?? PICKS_TTL_MS);
@@ -67,13 +72,13 @@ export class LandersService {
   async selection(q: SelectionQuery): Promise<LanderSelection> {
     const visitor = this.visitorIn(q.countries, q.visitorCountry);
     const variant = await this.variantOf(q.slug, q.countries, visitor);
-    const key = [q.countries.join(','), visitor ?? '-', variantKey(variant), q.cdnPrefix].join('|');
-    return this.picks.get(key, () => this.load(variant, q.countries, visitor, q.cdnPrefix));
+    const key = [q.countries.join(','), visitor ?? '-', variantKey(variant), q.cdnPrefix, q.fictionalPresence].join('|');
+    return this.picks.get(key, () => this.load(variant, q.countries, visitor, q));
   }
 
   /** One profile put forward (`/members/{id}/landing…`); hidden, disabled and unknown ones are not found. */
-  async memberLanding(id: number, ctx: { cdnPrefix: string; visibleFields: string[] }): Promise<{ profile: ProfileDetail; teaser: string | null }> {
-    const profile = await this.profiles.view(id, { viewer: null, cdnPrefix: ctx.cdnPrefix, visibleFields: ctx.visibleFields });
+  async memberLanding(id: number, ctx: CardContext & { visibleFields: string[] }): Promise<{ profile: ProfileDetail; teaser: string | null }> {
+    const profile = await this.profiles.view(id, { ...ctx, viewer: null });
     return { profile, teaser: teaserOf(profile.about) };
   }
 
@@ -87,14 +92,13 @@ export class LandersService {
     return country && countries.includes(country) ? country : null;
   }
 
-  private async load(variant: LanderVariant, countries: string[], visitor: string | null, cdnPrefix: string): Promise<LanderSelection> {
+  private async load(variant: LanderVariant, countries: string[], visitor: string | null, card: CardContext): Promise<LanderSelection> {
     const scope = scopeOf(variant, visitor);
     const [rows, counts] = await Promise.all([this.pickRows(scope, countries), this.countsFor(scope, countries)]);
-    const abouts = await aboutTextsOf(this.db, rows.map((r) => r.id));
-    const now = Date.now();
+    // Presence as the site shows it everywhere (invisible members show none), kept with the selection.
+    const [abouts, presence] = await Promise.all([aboutTextsOf(this.db, rows.map((r) => r.id)), this.presence.answersFor(rows, card.fictionalPresence)]);
     const profiles: LanderProfile[] = rows.map((r) => ({
-      ...toProfileCard(r, cdnPrefix, now),
-      lastActiveAt: Number(r.last_active_at),
+      ...toProfileCard(r, card.cdnPrefix, presence),
       teaser: teaserOf(abouts.get(r.id) ?? null),
     }));
     return { variant, gender: scope.gender, place: scope.place, profiles, counts };

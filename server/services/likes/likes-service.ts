@@ -8,7 +8,9 @@ import { findProfile, ownerOfProfile, type ProfileRow } from '../../repos/profil
 import type { CountsPublisher } from '../chat/chat-service.js';
 import type { LikeAnswer, LikedProfileCard, LikeListType, LikesApiAnswer, MatchProfile } from '../../../types/likes.js';
 import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
-import { toProfileCard } from '../profiles/profile-views.js';
+import type { PresenceAnswers } from '../presence/presence-answers.js';
+import type { PresenceService } from '../presence/presence-service.js';
+import { toProfileCard, type CardContext } from '../profiles/profile-views.js';
 import type { Viewer } from '../viewer.js';
 
 export const LIKES_PAGE_SIZE = 24;
@@ -29,9 +31,15 @@ export class LikesService {
   constructor(
     private readonly db: Db,
     private readonly badges: CountsPublisher,
+    /** Who of the listed profiles is online (one lookup per page). */
+    private readonly presence: Pick<PresenceService, 'answersFor'>,
     /** Mail and push to the liked member, after the commit (NotificationsService). */
     private readonly notifier: EventNotifier = NO_NOTIFICATIONS,
   ) {}
+
+  private presenceFor(rows: ProfileRow[], card: CardContext): Promise<PresenceAnswers> {
+    return this.presence.answersFor(rows, card.fictionalPresence);
+  }
 
   /** The profile a viewer may act on: visible, not their own, not blocked either way. */
   async actionableTarget(db: Runner, viewer: Viewer, targetId: number): Promise<ProfileRow> {
@@ -70,20 +78,23 @@ export class LikesService {
   }
 
   /** /likes/m/{id}: the other profile and how the two stand; blocked either way is not found. */
-  async relationWith(viewer: Viewer, otherId: number, cdnPrefix: string) {
+  async relationWith(viewer: Viewer, otherId: number, card: CardContext) {
     const row = await this.actionableTarget(this.db, viewer, otherId).catch((err: unknown) => {
       throw err instanceof BlockedError ? new NotFoundError('profile_not_found') : err;
     });
-    return { profile: toProfileCard(row, cdnPrefix), relation: await this.relationOnOpen(viewer, otherId) };
+    const [presence, relation] = await Promise.all([this.presenceFor([row], card), this.relationOnOpen(viewer, otherId)]);
+    return { profile: toProfileCard(row, card.cdnPrefix, presence), relation };
   }
 
-  async list(viewer: Viewer, type: LikeListType, page: number, cdnPrefix: string) {
+  async list(viewer: Viewer, type: LikeListType, page: number, card: CardContext) {
     const [rows, total] = await Promise.all([
       likesRepo.listLikes(this.db, viewer.profileId, type, LIKES_PAGE_SIZE + 1, (page - 1) * LIKES_PAGE_SIZE),
       likesRepo.countLikes(this.db, viewer.profileId, type),
     ]);
+    const shown = rows.slice(0, LIKES_PAGE_SIZE);
+    const presence = await this.presenceFor(shown, card);
     return {
-      profiles: rows.slice(0, LIKES_PAGE_SIZE).map((r) => toLikedCard(r, cdnPrefix)),
+      profiles: shown.map((r) => toLikedCard(r, card.cdnPrefix, presence)),
       total,
       page,
       hasMore: rows.length > LIKES_PAGE_SIZE,
@@ -91,28 +102,32 @@ export class LikesService {
   }
 
   /** /likes: the first few of each list with their totals. */
-  async overview(viewer: Viewer, cdnPrefix: string, perList = 6) {
+  async overview(viewer: Viewer, card: CardContext, perList = 6) {
     const part = async (type: LikeListType) => {
       const [rows, total] = await Promise.all([
         likesRepo.listLikes(this.db, viewer.profileId, type, perList, 0),
         likesRepo.countLikes(this.db, viewer.profileId, type),
       ]);
-      return { profiles: rows.map((r) => toLikedCard(r, cdnPrefix)), total };
+      return { rows, total };
     };
-    const [received, matches, sent] = await Promise.all([part('received'), part('matches'), part('sent')]);
-    return { received, matches, sent };
+    const parts = await Promise.all([part('received'), part('matches'), part('sent')]);
+    // The three lists' presence in one lookup.
+    const presence = await this.presenceFor(parts.flatMap((p) => p.rows), card);
+    const [received, matches, sent] = parts.map((p) => ({ profiles: p.rows.map((r) => toLikedCard(r, card.cdnPrefix, presence)), total: p.total }));
+    return { received: received!, matches: matches!, sent: sent! };
   }
 
   /** GET /api/likes.php (SPEC.md §7): received likes with their new flag, own likes, matches. */
-  async apiState(viewer: Viewer, cdnPrefix: string): Promise<LikesApiAnswer> {
+  async apiState(viewer: Viewer, card: CardContext): Promise<LikesApiAnswer> {
     const [received, sent, numNew] = await Promise.all([
       likesRepo.listLikes(this.db, viewer.profileId, 'received', API_LIMIT, 0),
       likesRepo.listLikes(this.db, viewer.profileId, 'sent', API_LIMIT, 0),
       likesRepo.countNewLikes(this.db, viewer.profileId),
     ]);
     const sentIds = new Set(sent.map((r) => Number(r.id)));
+    const presence = await this.presenceFor([...received, ...sent], card);
     const cards = new Map<number, ReturnType<typeof toProfileCard>>();
-    for (const r of [...received, ...sent]) if (!cards.has(Number(r.id))) cards.set(Number(r.id), toProfileCard(r, cdnPrefix));
+    for (const r of [...received, ...sent]) if (!cards.has(Number(r.id))) cards.set(Number(r.id), toProfileCard(r, card.cdnPrefix, presence));
     return {
       profiles: [...cards.values()],
       liked_by: received.map((r) => ({ id: Number(r.id), like_new: Boolean(r.like_new) })),
@@ -138,6 +153,6 @@ export class LikesService {
   }
 }
 
-function toLikedCard(r: likesRepo.LikeListRow, cdnPrefix: string): LikedProfileCard {
-  return { ...toProfileCard(r, cdnPrefix), likeNew: Boolean(r.like_new), likedAt: new Date(Number(r.liked_at)).toISOString() };
+function toLikedCard(r: likesRepo.LikeListRow, cdnPrefix: string, presence?: PresenceAnswers): LikedProfileCard {
+  return { ...toProfileCard(r, cdnPrefix, presence), likeNew: Boolean(r.like_new), likedAt: new Date(Number(r.liked_at)).toISOString() };
 }

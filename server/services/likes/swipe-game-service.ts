@@ -10,7 +10,8 @@ import { searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/
 import * as quotas from '../../repos/quotas-repo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { SwipeAnswer, SwipeStatus } from '../../../types/likes.js';
-import { toProfileCard } from '../profiles/profile-views.js';
+import type { PresenceService } from '../presence/presence-service.js';
+import { toProfileCard, type CardContext } from '../profiles/profile-views.js';
 import { memberPreferences } from '../search/search-preferences.js';
 import type { Viewer } from '../viewer.js';
 import { matchProfileOf, type LikesService } from './likes-service.js';
@@ -22,6 +23,7 @@ export class SwipeGameService {
   constructor(
     private readonly db: Db,
     private readonly likes: LikesService,
+    private readonly presence: Pick<PresenceService, 'answersFor'>,
   ) {}
 
   async status(viewer: Viewer, now = Date.now()): Promise<SwipeStatus> {
@@ -35,7 +37,7 @@ export class SwipeGameService {
    * their country first, then the site's others; any age after that, so the game never runs dry
    * while there are people left. `skip` holds passed ids.
    */
-  async candidates(viewer: Viewer, ctx: { siteCountries: string[]; cdnPrefix: string }, skip: number[] = [], limit = 12): Promise<ProfileCard[]> {
+  async candidates(viewer: Viewer, ctx: CardContext & { siteCountries: string[] }, skip: number[] = [], limit = 12): Promise<ProfileCard[]> {
     const prefs = await memberPreferences(this.db, viewer);
     if (!prefs) return [];
     const hidden = await blockedEitherWay(this.db, viewer.profileId);
@@ -55,7 +57,8 @@ export class SwipeGameService {
       const f: SearchFilter = { countries: pass.countries, bornAfter: pass.bornAfter, bornBefore: pass.bornBefore, gender: gender || undefined, withPhoto: true, notLikedBy: viewer.profileId, excludeIds };
       rows.push(...(await searchProfiles(this.db, f, limit - rows.length, 0)));
     }
-    return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
+    const presence = await this.presence.answersFor(rows, ctx.fictionalPresence);
+    return rows.map((r) => toProfileCard(r, ctx.cdnPrefix, presence));
   }
 
   async like(viewer: Viewer, targetId: number, cdnPrefix: string, now = Date.now()): Promise<SwipeAnswer> {

@@ -19,7 +19,7 @@ import type { NotificationChannel, NotificationType } from '../../../types/notif
 import type { MailService } from '../mail/mail-service.js';
 import type { NotificationSettingsService } from './notification-settings-service.js';
 import { eventMail, eventPush, type EventNotificationKind } from './notification-content.js';
-import type { PresenceService } from './presence-service.js';
+import type { PresenceService } from '../presence/presence-service.js';
 import { mailLanguage, siteMailContext } from './site-mail-context.js';
 
 /** A message was stored; `opened`: it opened the conversation. */

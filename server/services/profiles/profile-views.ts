@@ -2,11 +2,18 @@
 import { ageOn } from '../../lib/dates.js';
 import type { ProfileRow } from '../../repos/profiles-repo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
+import type { FictionalPresence } from '../../../types/presence.js';
 import { photoUrl } from '../media/photo-urls.js';
+import { PresenceAnswers } from '../presence/presence-answers.js';
 
-const ONLINE_MS = 15 * 60 * 1000;
+/** How a site shows profiles: where their photos are, and what its fictional profiles show as presence. */
+export interface CardContext {
+  cdnPrefix: string;
+  fictionalPresence: FictionalPresence;
+}
 
-export function toProfileCard(r: ProfileRow, cdnPrefix: string, now = Date.now()): ProfileCard {
+/** A card; its presence from the page's one lookup (`presence`), or none (mails). */
+export function toProfileCard(r: ProfileRow, cdnPrefix: string, presence: PresenceAnswers = PresenceAnswers.NONE): ProfileCard {
   return {
     id: r.id,
     name: r.name,
@@ -19,6 +26,6 @@ export function toProfileCard(r: ProfileRow, cdnPrefix: string, now = Date.now()
     photo: r.main_file_key
       ? { url: photoUrl(cdnPrefix, r.main_file_key, 'full'), thumbUrl: photoUrl(cdnPrefix, r.main_file_key, 'thumb') }
       : null,
-    online: now - Number(r.last_active_at) < ONLINE_MS,
+    presence: presence.of(r),
   };
 }

@@ -6,8 +6,9 @@ import { findProfile, listActivePhotos, listInterestsOf } from '../../repos/prof
 import type { GalleryViewer, ProfileDetail, ProfileRelation } from '../../../types/profiles.js';
 import type { LikesService } from '../likes/likes-service.js';
 import { photoUrl } from '../media/photo-urls.js';
+import type { PresenceService } from '../presence/presence-service.js';
 import type { MaybeViewer } from '../viewer.js';
-import { toProfileCard } from './profile-views.js';
+import { toProfileCard, type CardContext } from './profile-views.js';
 
 const ATTRIBUTE_FIELDS = ['relationship_status', 'hair_color', 'eye_color', 'body_type', 'tattoos'] as const;
 
@@ -15,13 +16,14 @@ export class ProfilesService {
   constructor(
     private readonly db: Db,
     private readonly likes: LikesService,
+    private readonly presence: Pick<PresenceService, 'answersFor'>,
   ) {}
 
   /**
    * The profile page; hidden, disabled and unknown profiles are all simply not found. A profile
    * that blocked the viewer is forbidden, naming it; one the viewer blocked shows only "unblock".
    */
-  async view(id: number, ctx: { viewer: MaybeViewer; cdnPrefix: string; visibleFields: string[] }): Promise<ProfileDetail> {
+  async view(id: number, ctx: CardContext & { viewer: MaybeViewer; visibleFields: string[] }): Promise<ProfileDetail> {
     const row = await findProfile(this.db, id);
     const own = ctx.viewer?.profileId === id;
     if (!row || (row.status !== 'active' && !own)) throw new NotFoundError('profile_not_found');
@@ -32,7 +34,12 @@ export class ProfilesService {
       const likes = blocks.blockedByMe ? { liked: false, likedBy: false, match: false } : await this.likes.relationOnOpen(ctx.viewer, id);
       relation = { ...likes, blockedByMe: blocks.blockedByMe };
     }
-    const [photos, interests] = await Promise.all([listActivePhotos(this.db, id), listInterestsOf(this.db, id)]);
+    const [photos, interests, presence] = await Promise.all([
+      listActivePhotos(this.db, id),
+      listInterestsOf(this.db, id),
+      // One's own profile shows no presence: one knows.
+      own ? undefined : this.presence.answersFor([row], ctx.fictionalPresence),
+    ]);
     const galleryViewer: GalleryViewer = own ? 'own' : !ctx.viewer ? 'visitor' : ctx.viewer.premium ? 'premium' : 'free';
     const mayUnlock = galleryViewer === 'own' || galleryViewer === 'premium';
     const attributes = ATTRIBUTE_FIELDS.filter((f) => ctx.visibleFields.includes(f))
@@ -40,7 +47,7 @@ export class ProfilesService {
       .filter((a): a is { key: (typeof ATTRIBUTE_FIELDS)[number]; value: string | number | boolean } => a.value !== null && a.value !== undefined)
       .map((a) => ({ key: a.key, value: a.key === 'tattoos' ? (a.value ? 'yes' : 'no') : String(a.value) }));
     return {
-      ...toProfileCard(row, ctx.cdnPrefix),
+      ...toProfileCard(row, ctx.cdnPrefix, presence),
       sexuality: row.sexuality,
       about: row.about,
       attributes,

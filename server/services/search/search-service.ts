@@ -7,7 +7,8 @@ import { countProfiles, findProfile, searchProfiles, type ProfileRow, type Searc
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { SearchFilters } from '../../../types/search.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
-import { toProfileCard } from '../profiles/profile-views.js';
+import type { PresenceService } from '../presence/presence-service.js';
+import { toProfileCard, type CardContext } from '../profiles/profile-views.js';
 import { memberPreferences, rememberMemberFilters, seekingOf, type SearchPreferences } from './search-preferences.js';
 
 export { seekingOf } from './search-preferences.js';
@@ -44,12 +45,21 @@ const COUNT_CAP = 1000;
 export class SearchService {
   private readonly counts = new TtlCache<number>(10 * 60_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly presence: Pick<PresenceService, 'answersFor'>,
+  ) {}
 
   /** The newest active profiles with a photo, for the landing page: of `gender`, `preferCountry` first. */
-  async showcase(countries: string[], cdnPrefix: string, limit: number, o: { gender?: 'male' | 'female'; preferCountry?: string } = {}): Promise<ProfileCard[]> {
+  async showcase(countries: string[], card: CardContext, limit: number, o: { gender?: 'male' | 'female'; preferCountry?: string } = {}): Promise<ProfileCard[]> {
     const rows = await this.pageOf({ countries, gender: o.gender, withPhoto: true }, o.preferCountry, limit, 0);
-    return rows.map((r) => toProfileCard(r, cdnPrefix));
+    return this.cards(rows, card);
+  }
+
+  /** Cards with their presence, asked for all of them in one lookup. */
+  private async cards(rows: ProfileRow[], card: CardContext): Promise<ProfileCard[]> {
+    const presence = await this.presence.answersFor(rows, card.fictionalPresence);
+    return rows.map((r) => toProfileCard(r, card.cdnPrefix, presence));
   }
 
   /**
@@ -91,7 +101,7 @@ export class SearchService {
     return this.counts.get(countries.join(','), () => countProfiles(this.db, { countries }, 10_000_000));
   }
 
-  async search(q: SearchQuery, ctx: { siteCountries: string[]; cdnPrefix: string; viewer: MaybeViewer }): Promise<SearchResult> {
+  async search(q: SearchQuery, ctx: CardContext & { siteCountries: string[]; viewer: MaybeViewer }): Promise<SearchResult> {
     const countries = q.country && ctx.siteCountries.includes(q.country) ? [q.country] : ctx.siteCountries;
     // Never the viewer, nor anyone blocked either way.
     const excludeIds = ctx.viewer ? [ctx.viewer.profileId, ...(await blockedEitherWay(this.db, ctx.viewer.profileId))] : [];
@@ -109,12 +119,16 @@ export class SearchService {
       this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
       countProfiles(this.db, filter, COUNT_CAP),
     ]);
-    const profiles = rows.slice(0, PAGE_SIZE).map((r) => toProfileCard(r, ctx.cdnPrefix));
-    let similar: ProfileCard[] = [];
+    const shown = rows.slice(0, PAGE_SIZE);
+    let similarRows: ProfileRow[] = [];
     if (q.page === 1 && rows.length < PAGE_SIZE / 2) {
       const wider: SearchFilter = { countries: ctx.siteCountries, gender: q.gender, withPhoto: true, excludeIds: [...excludeIds, ...rows.map((r) => r.id)] };
-      similar = (await searchProfiles(this.db, wider, PAGE_SIZE - rows.length, 0)).map((r) => toProfileCard(r, ctx.cdnPrefix));
+      similarRows = await searchProfiles(this.db, wider, PAGE_SIZE - rows.length, 0);
     }
+    // Both lists' presence in one lookup.
+    const cards = await this.cards([...shown, ...similarRows], ctx);
+    const profiles = cards.slice(0, shown.length);
+    const similar = cards.slice(shown.length);
     return {
       profiles,
       page: q.page,
@@ -130,7 +144,7 @@ export class SearchService {
    * First matches for a new member (/signup-matches): the gender their orientation looks for, in
    * their own country first, profiles with a photo, most recently active first.
    */
-  async matchesFor(viewer: Viewer, ctx: { siteCountries: string[]; cdnPrefix: string }, limit = 12): Promise<ProfileCard[]> {
+  async matchesFor(viewer: Viewer, ctx: CardContext & { siteCountries: string[] }, limit = 12): Promise<ProfileCard[]> {
     const own = await findProfile(this.db, viewer.profileId);
     if (!own) return [];
     const sought = seekingOf(own.gender, own.sexuality);
@@ -141,6 +155,6 @@ export class SearchService {
       const wider = { ...base, countries: ctx.siteCountries, excludeIds: [...hidden, ...rows.map((r) => r.id)] };
       rows.push(...(await searchProfiles(this.db, wider, limit - rows.length, 0)));
     }
-    return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
+    return this.cards(rows, ctx);
   }
 }

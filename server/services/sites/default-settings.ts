@@ -32,11 +32,17 @@ export const DEFAULT_SETTINGS = {
   logged_out_search_trafficsource: 'all' as SiteSettings['logged_out_search_trafficsource'],
   member_resell: false,
   welcome_days: DEFAULT_WELCOME_DAYS as ServerSiteSettings['welcome_days'],
+  fictional_presence: 'last_active' as ServerSiteSettings['fictional_presence'],
 };
 
 /** The site's welcome-offer days: its own setting, else the default (7). */
 export function welcomeDaysOf(stored: { welcome_days?: number }): number {
   return stored.welcome_days ?? DEFAULT_SETTINGS.welcome_days;
+}
+
+/** What the site's fictional profiles show as presence: its own setting, else `last_active`. */
+export function fictionalPresenceOf(stored: { fictional_presence?: ServerSiteSettings['fictional_presence'] }): ServerSiteSettings['fictional_presence'] {
+  return stored.fictional_presence ?? DEFAULT_SETTINGS.fictional_presence;
 }
 
 export const SETTING_KEYS = [

@@ -1,6 +1,7 @@
 // Validation of the per-site settings an operator stores; invalid stored values are ignored on read.
 import { z } from 'zod';
 import { COUNTRIES } from '../../../types/countries.js';
+import { FICTIONAL_PRESENCE } from '../../../types/presence.js';
 
 const country = z.enum(COUNTRIES);
 const text = z.string().trim().min(1).max(500);
@@ -37,6 +38,7 @@ export const storedSettingsSchema = z
     // Whole days; 0 turns the welcome offer off. More than 90 is a typo, not an offer for new members.
     welcome_days: z.number({ error: 'a whole number of days from 0 to 90' }).int('a whole number of days from 0 to 90')
       .min(0, 'a whole number of days from 0 to 90').max(90, 'a whole number of days from 0 to 90'),
+    fictional_presence: z.enum(FICTIONAL_PRESENCE, { error: `one of ${FICTIONAL_PRESENCE.join(', ')}` }),
   })
   .partial()
   .strict();

@@ -3,12 +3,12 @@
 // slug the list and the counts are that region's first.
 import type { LanderPageProps } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, activeLabel, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, activeLabel, placeOf, isOnline } from './lander-parts.js';
 
 const LIST = 8;
 
 export function AloneTonightLander({ selection, signupHref }: LanderPageProps) {
-  const { t, now } = usePage();
+  const { t } = usePage();
   const list = selection.profiles.slice(0, LIST);
   const faces = list.slice(0, 5);
   return (
@@ -45,7 +45,7 @@ export function AloneTonightLander({ selection, signupHref }: LanderPageProps) {
                       <FictionalTag profile={p} />
                     </span>
                     <span className="night-row__place">{placeOf(t, p)}</span>
-                    <span className={p.online ? 'night-row__seen is-online' : 'night-row__seen'}>{activeLabel(t, now, p.lastActiveAt)}</span>
+                    <span className={isOnline(p) ? 'night-row__seen is-online' : 'night-row__seen'}>{activeLabel(t, p)}</span>
                   </span>
                   <span className="night-row__hi">
                     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -4,7 +4,7 @@
 // is in view. With a slug the gallery is that variant's people first.
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, placeOf, isOnline } from './lander-parts.js';
 
 const FEATURED = 6;
 /** Even and a multiple of three, so the two or three columns of the wall end level. */
@@ -26,7 +26,7 @@ function Caption({ profile, tagged = false }: { profile: LanderProfile; tagged?:
       {tagged && <FictionalTag profile={profile} />}
       <span className="gallery-caption__name">
         {profile.name}, {profile.age}
-        {profile.online && <span className="dot dot--online" title={t('profile.online')}><span className="sr-only">{t('profile.online')}</span></span>}
+        {isOnline(profile) && <span className="dot dot--online" title={t('presence.online')}><span className="sr-only">{t('presence.online')}</span></span>}
       </span>
       <span className="gallery-caption__place">{placeOf(t, profile)}</span>
     </span>

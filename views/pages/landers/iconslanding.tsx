@@ -5,7 +5,7 @@
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
 import { LanderIcon, type LanderIconName } from './lander-icons.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, placeOf, isOnline } from './lander-parts.js';
 
 const FEATURES: { key: 'chat' | 'match' | 'nearby' | 'private'; icon: LanderIconName }[] = [
   { key: 'chat', icon: 'chat' },
@@ -93,7 +93,7 @@ export function IconsLander({ selection, signupHref }: LanderPageProps) {
             {orbit.map((p, i) => (
               <span key={p.id} className={`icons-cluster__face icons-cluster__face--${i + 1}`} data-profile-id={p.id}>
                 <Face profile={p} priority={i === 0} />
-                {p.online && <span className="icons-cluster__online" />}
+                {isOnline(p) && <span className="icons-cluster__online" />}
               </span>
             ))}
           </a>
@@ -131,7 +131,7 @@ export function IconsLander({ selection, signupHref }: LanderPageProps) {
             {people.map((p) => (
               <li key={p.id}>
                 <a className="icons-person" href={signupHref} data-profile-id={p.id}>
-                  <span className={p.online ? 'icons-person__ring is-online' : 'icons-person__ring'}>
+                  <span className={isOnline(p) ? 'icons-person__ring is-online' : 'icons-person__ring'}>
                     <LanderPhoto profile={p} />
                   </span>
                   <span className="icons-person__name">{p.name}</span>

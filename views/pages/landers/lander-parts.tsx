@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { LANDER_COUNT_CAP, type LanderProfile, type LanderSelection } from '../../../types/lander-pages.js';
 import type { ProfileCard } from '../../../types/profiles.js';
+import { presenceText, type PresenceView } from '../../../types/presence.js';
 import { formatCount } from '../../format.js';
 import { usePage } from '../../render-context.js';
 
@@ -69,9 +70,9 @@ export function LanderTile({ profile, href, priority = false, className = '' }: 
       <div className="card__body">
         <span className="card__name">
           <span className="card__name-text">{profile.name}, {profile.age}</span>
-          {profile.online && (
-            <span className="dot dot--online" title={t('profile.online')}>
-              <span className="sr-only">{t('profile.online')}</span>
+          {isOnline(profile) && (
+            <span className="dot dot--online" title={t('presence.online')}>
+              <span className="sr-only">{t('presence.online')}</span>
             </span>
           )}
         </span>
@@ -149,13 +150,12 @@ export function TrustList({ keys, className = '' }: { keys: ('free' | 'noSubscri
   );
 }
 
-/** "Online now", "Active 12 min ago", "Active 3 h ago", "Active yesterday", "Active 4 days ago". */
-export function activeLabel(t: T, now: number, lastActiveAt: number): string {
-  const minutes = Math.max(0, Math.floor((now - lastActiveAt) / 60_000));
-  if (minutes < 15) return t('landers:common.activeNow');
-  if (minutes < 60) return t('landers:common.activeMinutes', { minutes });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return t('landers:common.activeHours', { hours });
-  const days = Math.floor(hours / 24);
-  return days === 1 ? t('landers:common.activeYesterday') : t('landers:common.activeDays', { days });
+/** Whether the profile was online when the selection was made. */
+export function isOnline(profile: { presence: PresenceView | null }): boolean {
+  return profile.presence?.state === 'online';
+}
+
+/** "Online now", "Active 12 minutes ago", … in the site's presence words; empty when the profile shows none. */
+export function activeLabel(t: T, profile: { presence: PresenceView | null }): string {
+  return profile.presence ? presenceText(t, profile.presence) : '';
 }

@@ -4,7 +4,7 @@
 import type { MemberLanding } from '../../../types/landers.js';
 import type { MemberLandingProps } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
-import { FictionalNote, FictionalTag, LanderCta, LanderPhoto, TrustList, placeOf } from './lander-parts.js';
+import { FictionalNote, FictionalTag, LanderCta, LanderPhoto, TrustList, placeOf, isOnline } from './lander-parts.js';
 
 const SHOWN_INTERESTS = 5;
 
@@ -23,7 +23,7 @@ function OnlineBadge({ online }: { online: boolean }) {
   return (
     <span className="mlanding-online">
       <span className="dot dot--online" aria-hidden="true" />
-      {t('profile.online')}
+      {t('presence.online')}
     </span>
   );
 }
@@ -75,7 +75,7 @@ function CardLanding(props: MemberLandingProps) {
         <FictionalTag profile={profile} />
       </div>
       <div className="mlanding-card__body">
-        <OnlineBadge online={profile.online} />
+        <OnlineBadge online={isOnline(profile)} />
         <h1>{text.headline}</h1>
         <p className="mlanding-facts">{text.facts}</p>
         <LanderCta href={signupHref}>{text.cta}</LanderCta>
@@ -100,7 +100,7 @@ function BleedLanding(props: MemberLandingProps) {
           <LanderPhoto profile={profile} priority large sizes="(min-width: 768px) 480px, 100vw" className="mlanding-bleed__photo" />
           <FictionalTag profile={profile} />
           <div className="mlanding-bleed__text">
-            <OnlineBadge online={profile.online} />
+            <OnlineBadge online={isOnline(profile)} />
             <h1>{text.headline}</h1>
             <p className="mlanding-facts">{text.facts}</p>
             <LanderCta href={signupHref}>{text.cta}</LanderCta>
@@ -134,7 +134,7 @@ function MessageLanding(props: MemberLandingProps) {
             <strong>{profile.name}, {profile.age}</strong>
             <span className="mlanding-chat__place">{placeOf(t, profile)}</span>
           </span>
-          <OnlineBadge online={profile.online} />
+          <OnlineBadge online={isOnline(profile)} />
         </p>
         <h1>{text.headline}</h1>
         <Quote props={props} />

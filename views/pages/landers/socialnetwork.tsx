@@ -6,7 +6,7 @@
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
 import { LanderIcon } from './lander-icons.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, activeLabel, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, activeLabel, placeOf, isOnline } from './lander-parts.js';
 
 const POSTS = 6;
 /** A join card after this many posts. */
@@ -32,7 +32,7 @@ function Stories({ profiles, href }: { profiles: LanderProfile[]; href: string }
         </li>
         {profiles.map((p, i) => (
           <li key={p.id}>
-            <a className={p.online ? 'social-story is-online' : 'social-story'} href={href} data-profile-id={p.id}>
+            <a className={isOnline(p) ? 'social-story is-online' : 'social-story'} href={href} data-profile-id={p.id}>
               <span className="social-story__ring">
                 <LanderPhoto profile={p} priority={i === 0} />
               </span>
@@ -46,7 +46,7 @@ function Stories({ profiles, href }: { profiles: LanderProfile[]; href: string }
 }
 
 function Post({ profile, href }: { profile: LanderProfile; href: string }) {
-  const { t, now } = usePage();
+  const { t } = usePage();
   return (
     <article className="social-post" data-profile-id={profile.id}>
       <header className="social-post__head">
@@ -59,7 +59,7 @@ function Post({ profile, href }: { profile: LanderProfile; href: string }) {
           </a>
           <FictionalTag profile={profile} />
           <span className="social-post__meta">
-            {placeOf(t, profile)} · <span className={profile.online ? 'is-online' : undefined}>{activeLabel(t, now, profile.lastActiveAt)}</span>
+            {placeOf(t, profile)} · <span className={isOnline(profile) ? 'is-online' : undefined}>{activeLabel(t, profile)}</span>
           </span>
         </div>
       </header>

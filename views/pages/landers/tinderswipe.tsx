@@ -3,7 +3,7 @@
 // buttons that lead to the signup, then how it works and more people.
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, LanderTile, TrustList, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, LanderTile, TrustList, placeOf, isOnline } from './lander-parts.js';
 
 const DECK = 4;
 const STEPS = ['swipe', 'match', 'chat'] as const;
@@ -24,7 +24,7 @@ function DeckCard({ profile, depth, href }: { profile: LanderProfile; depth: num
       <span className="swipe-card__info">
         <span className="swipe-card__name">
           {profile.name}, {profile.age}
-          {profile.online && <span className="dot dot--online" title={t('profile.online')} />}
+          {isOnline(profile) && <span className="dot dot--online" title={t('presence.online')} />}
         </span>
         <span className="swipe-card__place">{placeOf(t, profile)}</span>
         {top && profile.teaser && <span className="swipe-card__teaser">{profile.teaser}</span>}

@@ -5,7 +5,7 @@
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
 import { LanderIcon } from './lander-icons.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, placeOf, isOnline } from './lander-parts.js';
 
 /** The stage's timeline is written for five scenes (transitionsvideolanding.css); fewer profiles repeat. */
 const SCENES = 5;
@@ -22,7 +22,7 @@ function Scene({ profile, priority }: { profile: LanderProfile; priority: boolea
       <span className="tv-scene__caption">
         <span className="tv-scene__name">
           {profile.name}, {profile.age}
-          {profile.online && <span className="tv-scene__live">{t('profile.online')}</span>}
+          {isOnline(profile) && <span className="tv-scene__live">{t('presence.online')}</span>}
         </span>
         <span className="tv-scene__place">
           <LanderIcon name="pin" size={14} />

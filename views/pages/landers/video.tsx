@@ -7,7 +7,7 @@
 import type { LanderPageProps, LanderProfile } from '../../../types/lander-pages.js';
 import { usePage } from '../../render-context.js';
 import { LanderIcon, type LanderIconName } from './lander-icons.js';
-import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, activeLabel, placeOf } from './lander-parts.js';
+import { AudienceChip, FictionalNote, FictionalTag, LanderCta, LanderPhoto, LanderStats, TrustList, activeLabel, placeOf, isOnline } from './lander-parts.js';
 
 const TILES = 6;
 const STEPS: { key: 'look' | 'hello' | 'share'; icon: LanderIconName }[] = [
@@ -27,14 +27,14 @@ function CallButton({ href, icon, label, tone }: { href: string; icon: LanderIco
 
 /** The call screen around one member's photo. */
 function CallScreen({ profile, href }: { profile: LanderProfile; href: string }) {
-  const { t, now } = usePage();
+  const { t } = usePage();
   return (
     <figure className="video-call" data-profile-id={profile.id} aria-label={t('landers:video.frameLabel', { name: profile.name })}>
       <a className="video-call__feed" href={href} tabIndex={-1} aria-hidden="true">
         <LanderPhoto profile={profile} priority large sizes="(min-width: 992px) 440px, 92vw" />
       </a>
       <figcaption className="video-call__top">
-        <span className={profile.online ? 'video-call__status is-online' : 'video-call__status'}>{activeLabel(t, now, profile.lastActiveAt)}</span>
+        <span className={isOnline(profile) ? 'video-call__status is-online' : 'video-call__status'}>{activeLabel(t, profile)}</span>
         <span className="video-call__name">{profile.name}, {profile.age}</span>
         <span className="video-call__place">{placeOf(t, profile)}</span>
         <FictionalTag profile={profile} />
@@ -86,7 +86,7 @@ export function VideoLander({ selection, signupHref }: LanderPageProps) {
                   <LanderPhoto profile={p} />
                   <FictionalTag profile={p} />
                   <span className="video-tile__name">
-                    {p.online && <span className="video-tile__dot" />}
+                    {isOnline(p) && <span className="video-tile__dot" />}
                     {p.name}, {p.age}
                   </span>
                 </a>

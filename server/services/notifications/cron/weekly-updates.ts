@@ -59,7 +59,7 @@ export function weeklyUpdatesJob(db: Db, o: { week: string; now: number }): Cron
     },
     async render(_tx, p, frame) {
       const cards: DigestCard[] = p.data.profiles.map((row) => {
-        const card = toProfileCard(row, frame.cdnPrefix, o.now);
+        const card = toProfileCard(row, frame.cdnPrefix);
         return {
           name: card.name, age: card.age, city: card.city, label: card.isFictional ? frame.fictionalLabel : null,
           photoUrl: absoluteUrl(frame.baseUrl, card.photo!.thumbUrl), url: `${frame.baseUrl}/members/${card.id}`,
