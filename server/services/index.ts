@@ -138,6 +138,7 @@ export function createServices(deps: {
   const activation = new ActivationService(db, tokens, mail, deps.i18n, deps.redis);
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
+  const geo = new GeoService(db, catalog);
   const sites = new SitesService(db, config.defaultSite);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
@@ -166,7 +167,7 @@ export function createServices(deps: {
     sites,
     company,
     catalog,
-    geo: new GeoService(),
+    geo,
     keys,
     media,
     photos,
