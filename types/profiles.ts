@@ -19,6 +19,8 @@ export interface ProfileCard {
   isFictional: boolean;
   photo: { url: string; thumbUrl: string } | null;
   online: boolean;
+  /** "Near me" results: km from the searcher, when both places are known to a city or region. */
+  distanceKm?: number;
 }
 
 /** How the viewing member stands to a profile; null for visitors and for one's own profile. */

@@ -186,7 +186,7 @@ export function createServices(deps: {
       db, notificationSettings, sites, logger, vapidKeys: () => (config.vapid ? Promise.resolve(config.vapid) : keys.vapidKeys()),
     }),
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
-    search: new SearchService(db),
+    search: new SearchService(db, geo),
     likes,
     blocks: new BlocksService(db),
     chat: new ChatService(db, events, badges, chatMedia, notifications),

@@ -4,10 +4,13 @@ import { birthBounds } from '../../lib/dates.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { blockedEitherWay } from '../../repos/blocks-repo.js';
 import { countProfiles, findProfile, searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/profiles-repo.js';
+import type { Position } from '../../../types/geo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { SearchFilters } from '../../../types/search.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
+import type { GeoService } from '../geo/geo-service.js';
 import { toProfileCard } from '../profiles/profile-views.js';
+import { nearPage, type NearRow } from './near-search.js';
 import { memberPreferences, rememberMemberFilters, seekingOf, type SearchPreferences } from './search-preferences.js';
 
 export { seekingOf } from './search-preferences.js';
@@ -23,6 +26,8 @@ export interface SearchQuery {
   race?: 'white' | 'other';
   /** Without a chosen country: this one's profiles first, then the site's other countries. */
   preferCountry?: string;
+  /** "Near me": nearest first from here (searchCenter()); the distance shows on the cards. */
+  near?: Position;
   page: number;
 }
 
@@ -44,7 +49,10 @@ const COUNT_CAP = 1000;
 export class SearchService {
   private readonly counts = new TtlCache<number>(10 * 60_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly geo: GeoService,
+  ) {}
 
   /** The newest active profiles with a photo, for the landing page: of `gender`, `preferCountry` first. */
   async showcase(countries: string[], cdnPrefix: string, limit: number, o: { gender?: 'male' | 'female'; preferCountry?: string } = {}): Promise<ProfileCard[]> {
@@ -98,10 +106,11 @@ export class SearchService {
     };
     const offset = (q.page - 1) * PAGE_SIZE;
     const [rows, numResults] = await Promise.all([
-      this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
+      q.near ? nearPage(this.db, filter, q.near, PAGE_SIZE + 1, offset) : this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
       countProfiles(this.db, filter, COUNT_CAP),
     ]);
-    const profiles = rows.slice(0, PAGE_SIZE).map((r) => toProfileCard(r, ctx.cdnPrefix));
+    const near = q.near;
+    const profiles = rows.slice(0, PAGE_SIZE).map((r) => (near ? nearCard(r as NearRow, near, ctx.cdnPrefix) : toProfileCard(r, ctx.cdnPrefix)));
     let similar: ProfileCard[] = [];
     if (q.page === 1 && rows.length < PAGE_SIZE / 2) {
       const wider: SearchFilter = { countries: ctx.siteCountries, gender: q.gender, withPhoto: true, excludeIds: [...excludeIds, ...rows.map((r) => r.id)] };
@@ -116,6 +125,34 @@ export class SearchService {
       hasMore: rows.length > PAGE_SIZE,
       similar,
     };
+  }
+
+  /**
+   * Where "near me" measures from: a member's own place (their city's position, else their region's
+   * or country's middle); for a visitor, the region or country they chose, else the one their
+   * address is in, else the site's first. Null when the geo data does not answer (the page then
+   * orders by activity).
+   */
+  async searchCenter(viewer: MaybeViewer, o: { country: string; region: string; homeCountry: string; siteCountries: string[] }): Promise<Position | null> {
+    try {
+      if (viewer) {
+        const own = await this.geo.profilePosition(viewer.profileId);
+        if (own) return own;
+        const profile = await findProfile(this.db, viewer.profileId);
+        return profile ? await this.geo.approximatePosition({ country: profile.country, region: profile.region }) : null;
+      }
+      const countries = [...new Set([o.country, o.homeCountry, ...o.siteCountries].filter(Boolean))];
+      if (o.region) {
+        // A region chosen without a country is one of the site's countries' (the first that has it).
+        for (const country of o.country ? [o.country] : countries) {
+          const position = await this.geo.approximatePosition({ country, region: o.region });
+          if (position?.precision === 'region') return position;
+        }
+      }
+      return countries[0] ? await this.geo.approximatePosition({ country: countries[0] }) : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -135,4 +172,13 @@ export class SearchService {
     }
     return rows.map((r) => toProfileCard(r, ctx.cdnPrefix));
   }
+}
+
+/**
+ * A card with its distance, when it means something: measured from the member's own city (not a
+ * region's or country's middle) to a profile known to a city or region.
+ */
+function nearCard(r: NearRow, center: Position, cdnPrefix: string): ProfileCard {
+  const card = toProfileCard(r, cdnPrefix);
+  return center.precision !== 'city' || r.location_precision === 'country' ? card : { ...card, distanceKm: r.distanceKm };
 }
