@@ -16,7 +16,7 @@ import { signupContext } from '../signup-context.js';
 import { photoUpload } from '../uploads.js';
 import { parseId } from '../validate.js';
 
-const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region'];
+const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region', 'city'];
 const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'];
 
 interface ShowOptions {
