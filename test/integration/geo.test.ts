@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
 import * as backfill from '../../migrations/20261126004200_profile_places_backfill.js';
-import { distanceKm } from '../../server/lib/geo-math.js';
+import { distanceKm, geoPointOf } from '../../server/lib/geo-math.js';
 import { saveProfileLocation } from '../../server/repos/places-repo.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { agent, csrfFrom, loggedInAgent } from '../helpers/http.js';
@@ -176,6 +176,18 @@ describeEachBackend('geolocation', (env) => {
       // Within a country, the nearest to its middle come first: Utrecht before Groningen.
       const order = found.map((c) => c.id);
       expect(order.indexOf(ids.get('Utrecht')!)).to.be.below(order.indexOf(ids.get('Groningen')!));
+    });
+
+    it('walks thousands of places that hold no match without a statement too big for the database', async () => {
+      // 2,025 places around Amsterdam (as profiles elsewhere would leave them), none with a match:
+      // without a cap the walk would put 512 of those between 25 and 100 km in one statement.
+      const rows = Array.from({ length: 2025 }, (_, i) => {
+        const [latitude, longitude] = [51.92 + Math.floor(i / 45) * 0.02, 4.44 + (i % 45) * 0.02];
+        return { country: 'NL', region: '', geo_point: geoPointOf(latitude, longitude), latitude, longitude };
+      });
+      for (let i = 0; i < rows.length; i += 100) await db()('geo_places').insert(rows.slice(i, i + 100)).onConflict(['country', 'region', 'geo_point']).ignore();
+      const html = (await member.get('/members?gender=female&min_age=99&max_age=99&country=&countryregion=&order=near').expect(200)).text;
+      expect(cards(html)).to.deep.equal([]);
     });
 
     it('pages through the nearest results without repeating or losing any, nearest first across pages', async () => {

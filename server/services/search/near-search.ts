@@ -14,6 +14,15 @@ import type { Position } from '../../../types/geo.js';
 const FIRST_RADIUS_KM = 25;
 /** Each widening multiplies the radius (25, 100, 400, 1,600, 6,400 km, then the world). */
 const WIDEN = 4;
+/**
+ * Places per statement at most: SQLite allows 500 terms in a compound select and 32,766 bound
+ * values, and each place's walk binds the filter again (the exclusions of a member who blocked
+ * many are the bulk of it).
+ */
+function maxPlacesPerStatement(filter: SearchFilter): number {
+  const values = 12 + (filter.excludeIds?.length ?? 0);
+  return Math.max(1, Math.min(64, Math.floor(20_000 / values)));
+}
 
 export interface NearRow extends PlacedProfileRow {
   /** From the centre to the profile's place. */
@@ -43,7 +52,8 @@ export async function nearPage(db: Db, filter: SearchFilter, center: Position, l
   for (let radius = FIRST_RADIUS_KM; found.length < need; radius = Math.min(radius * WIDEN, MAX_DISTANCE_KM)) {
     const places = await placesAround(db, filter, center, radius, probed);
     // 1, 2, 4, … places per statement: a busy place fills the page alone, sparse ones come in groups.
-    for (let i = 0, size = 1; i < places.length && found.length < need; i += size, size *= 2) {
+    const most = maxPlacesPerStatement(filter);
+    for (let i = 0, size = 1; i < places.length && found.length < need; i += size, size = Math.min(size * 2, most)) {
       const batch = places.slice(i, i + size);
       for (const p of batch) probed.add(p.geo_point);
       const rank = new Map(batch.map((p, k) => [p.geo_point, k]));
