@@ -81,12 +81,23 @@ function* rowsOf(buf: Buffer): Generator<Int32Array> {
   }
 }
 
+/** Field offsets kept per row: up to the population column's end. */
+const WIDTH = COL.population + 2;
+
 export function loadCityTable(file = cityDataFile()): CityTable {
   const buf = readFileSync(file);
   const field = (cuts: Int32Array, col: number) => buf.toString('utf8', cuts[col]!, cuts[col + 1]! - 1);
-  const kept: { cuts: Int32Array }[] = [];
-  for (const cuts of rowsOf(buf)) if (!SKIPPED_FEATURES.has(field(cuts, COL.feature))) kept.push({ cuts: cuts.slice(0, COL.population + 2) });
-  const size = kept.length;
+  // The kept rows' offsets in one array (off the JS heap), not an object per row: the load's peak
+  // memory is what the worker's heap keeps afterwards.
+  let lines = 1;
+  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) lines++;
+  const offsets = new Int32Array(lines * WIDTH);
+  let size = 0;
+  for (const cuts of rowsOf(buf)) {
+    if (SKIPPED_FEATURES.has(field(cuts, COL.feature))) continue;
+    offsets.set(cuts.subarray(0, WIDTH), size * WIDTH);
+    size++;
+  }
   const t: CityTable = {
     size, lat: new Float64Array(size), lon: new Float64Array(size), population: new Uint32Array(size),
     names: new Array<string>(size), country: new Array<string>(size), admin: new Array<string>(size), region: new Array<string | null>(size),
@@ -94,13 +105,15 @@ export function loadCityTable(file = cityDataFile()): CityTable {
   };
   const pool = new Map<string, string>();
   const big: number[] = [];
-  kept.forEach(({ cuts }, i) => {
+  for (let i = 0; i < size; i++) {
+    const cuts = offsets.subarray(i * WIDTH, (i + 1) * WIDTH);
     const f = (col: number) => field(cuts, col);
     const country = interned(pool, f(COL.country));
     t.lat[i] = Number(f(COL.lat));
     t.lon[i] = Number(f(COL.lon));
     t.population[i] = Number(f(COL.population)) || 0;
-    t.names[i] = f(COL.name);
+    const name = f(COL.name);
+    t.names[i] = name;
     t.country[i] = country;
     t.admin[i] = interned(pool, [f(COL.a1), f(COL.a2), f(COL.a3), f(COL.a4)].join('|'));
     const region = regionCodeOf(country, f(COL.a1), f(COL.a2));
@@ -108,11 +121,11 @@ export function loadCityTable(file = cityDataFile()): CityTable {
     t.index.add(t.lon[i]!, t.lat[i]!);
     if (t.population[i]! >= BIG_CITY) big.push(i);
     if (NAMED_COUNTRIES.has(country)) {
-      for (const spelling of [t.names[i], f(COL.ascii), ...localSpellings(country, t.names[i])]) addName(t.byName, country, spelling, i);
+      for (const spelling of [name, f(COL.ascii), ...localSpellings(country, name)]) addName(t.byName, country, spelling, i);
       // Exonyms and local spellings matter for towns; a village is typed the way GeoNames names it.
       if (t.population[i]! >= SPELLINGS_FROM) for (const alt of f(COL.alternates).split(',')) if (alt && LATIN.test(alt)) addName(t.byName, country, alt, i);
     }
-  });
+  }
   t.index.finish();
   t.bigIds = Uint32Array.from(big);
   t.bigIndex = new KDBush(big.length);

@@ -11,6 +11,7 @@ import type { GeoQuery, GeoResponse } from './geo-protocol.js';
 /** Loading the data takes one to two seconds of CPU; a machine under heavy load may need far more. */
 const LOAD_DEADLINE_MS = 60_000;
 const CALL_DEADLINE_MS = 2_000;
+const OLD_GENERATION_MB = 96;
 
 // From source (tsx) the worker is a .ts file, which a worker thread on Node 20 cannot load by
 // itself: it registers tsx first. From dist/ it is plain JavaScript.
@@ -62,7 +63,9 @@ export class GeoWorkerClient {
   private start(): Promise<void> {
     this.ready ??= new Promise<void>((resolve, reject) => {
       const tsx = FROM_SOURCE ? tsxEsmApi() : null;
-      const worker = new Worker(BOOT, { eval: true, workerData: { entry: ENTRY, tsx } });
+      // A tight old generation makes V8 collect the load's garbage as it goes rather than grow the
+      // heap (and the process's memory) to several times what the data keeps (~35 MB).
+      const worker = new Worker(BOOT, { eval: true, workerData: { entry: ENTRY, tsx }, resourceLimits: { maxOldGenerationSizeMb: OLD_GENERATION_MB } });
       this.worker = worker;
       const timer = setTimeout(() => {
         reject(new ServiceUnavailableError('geo'));
