@@ -3,6 +3,7 @@
 // note says so and the form works as before. Nothing asks for the position before the button.
 import { expect } from 'chai';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { SCREENSHOTS, openMemberPage, openPage, useHarness } from './harness.js';
 import { createE2eMember, serverDb } from './members.js';
 
@@ -19,7 +20,7 @@ describe('use my location in the browser', function () {
     expect(res.status).to.equal(200);
   });
 
-  async function fillAccount(page: import('playwright-core').Page, email: string) {
+  async function fillAccount(page: Page, email: string) {
     await page.selectOption('select[name=gender]', 'male');
     await page.fill('input[name=name]', `Geo${Date.now() % 100000}`);
     await page.fill('input[name=email]', email);
