@@ -16,8 +16,8 @@ export async function addBenchMember(db: Db): Promise<void> {
     signup_date: now, confirmed_at: now, created_at: now, updated_at: now,
   });
   const [profileId] = await db('profiles').insert({
-    user_id: userId, name: 'Bench', gender: 'male', sexuality: 'hetero', birth_date: '1985-05-05', country: 'GB',
-    last_active_at: now, created_at: now, updated_at: now,
+    user_id: userId, name: 'Bench', gender: 'male', sexuality: 'hetero', birth_date: '1985-05-05', country: 'GB', region: 'North West',
+    city: 'Manchester', last_active_at: now, created_at: now, updated_at: now,
   });
   const others = (await db('profiles').where('status', 'active').whereNot('id', profileId).orderBy('last_active_at', 'desc').limit(60).pluck('id')).map(Number);
   const blocks = others.slice(0, 20).map((id, i) => (i % 2 ? { blocker_profile_id: profileId, blocked_profile_id: id } : { blocker_profile_id: id, blocked_profile_id: profileId }));

@@ -5,13 +5,16 @@ import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import knexFactory from 'knex';
 import { createDb, isSqlite, migrateLatest, type Db } from '../server/db.js';
+import { CatalogService } from '../server/services/catalog/catalog-service.js';
+import { GeoService } from '../server/services/geo/geo-service.js';
+import { locateUnplacedProfiles } from '../server/services/geo/profile-locations.js';
 import { addBenchMember, benchProfileId } from './bench-member.js';
 import { seedChat } from './seed-chat.js';
 import { seedLarge } from './seed-large.js';
 import { seedStreamMembers } from './seed-members.js';
 
 /** Bump when what the seed writes changes: older bench databases are then seeded again. */
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 const MARKER = 'bench_seed';
 
 export interface SeedInfo {
@@ -53,6 +56,9 @@ async function seedAll(db: Db, profiles: number, messages: number, mediaDir: str
   log(`seeding ${profiles} profiles`);
   await seedLarge(db, { profiles, mediaDir });
   await addBenchMember(db);
+  // Positions for "near me", the way a real installation's backfill or saves give them.
+  log('placing the profiles');
+  await locateUnplacedProfiles(db, new GeoService(db, new CatalogService(db)));
   log('seeding the messages');
   const chat = await seedChat(db, await benchProfileId(db), { total: messages });
   log(`seeded ${chat.messages} messages in ${chat.conversations} conversations; seeding the stream members`);

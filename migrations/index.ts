@@ -24,6 +24,8 @@ import * as pushRetryEndpoints from './20261123140300_push_retry_endpoints.js';
 import * as profilesJoinedIndex from './20261123140400_profiles_joined_index.js';
 import * as complaintForm from './20261123152000_complaint_form.js';
 import * as landerTraffic from './20261126002100_lander_traffic.js';
+import * as profilePlaces from './20261126004100_profile_places.js';
+import * as profilePlacesBackfill from './20261126004200_profile_places_backfill.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -52,6 +54,8 @@ const migrations: [string, Migration][] = [
   ['20261123140400_profiles_joined_index', profilesJoinedIndex],
   ['20261123152000_complaint_form', complaintForm],
   ['20261126002100_lander_traffic', landerTraffic],
+  ['20261126004100_profile_places', profilePlaces],
+  ['20261126004200_profile_places_backfill', profilePlacesBackfill],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -2,6 +2,7 @@
 import type { Db } from '../server/db.js';
 import type { Services } from '../server/services/index.js';
 import type { Config } from '../server/config.js';
+import { locateUnplacedProfiles } from '../server/services/geo/profile-locations.js';
 import { seedBase } from './base-seed.js';
 import { DEMO_EMAIL, seedDemo } from './demo-seed.js';
 
@@ -21,5 +22,7 @@ export async function seedAll(
   const base = await seedBase(rt.db);
   if (!opts.demo) return { base, demoProfiles: 0 };
   const demo = await seedDemo(rt.db, rt.services.media, { profiles: opts.profiles ?? rt.config.demoProfiles, password: rt.config.demoPassword });
+  // Positions for "near me": the demo cities through the same lookup as a profile save.
+  if (!demo.skipped) await locateUnplacedProfiles(rt.db, rt.services.geo);
   return { base, demoProfiles: demo.profiles, demoLogin: demo.demoLogin };
 }

@@ -21,6 +21,7 @@ import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
 import { buildPageContext } from './render/page-context.js';
 import { siteApi } from './routes/api/site-api.js';
+import { geoApi } from './routes/api/geo-api.js';
 import { signupApi } from './routes/api/signup-api.js';
 import { userApi } from './routes/api/user-api.js';
 import { activationRoutes } from './routes/pages/activation-routes.js';
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps): express.Express {
   const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor };
   app.use(mediaRoutes(routeDeps));
   app.use(siteApi(routeDeps));
+  app.use(geoApi(routeDeps));
   app.use(userApi(routeDeps));
   app.use(signupApi(routeDeps));
   app.use(likesApi(routeDeps));

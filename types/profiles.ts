@@ -21,6 +21,8 @@ export interface ProfileCard {
   photo: { url: string; thumbUrl: string } | null;
   /** Online, or when last active; null shows nothing (issue 16). */
   presence: PresenceView | null;
+  /** "Near me" results: km from the searcher, when both places are known to a city or region. */
+  distanceKm?: number;
 }
 
 /** How the viewing member stands to a profile; null for visitors and for one's own profile. */

@@ -10,4 +10,9 @@ export interface SearchFilters {
   region: string;
   minAge: number | null;
   maxAge: number | null;
+  /** Most recently active first, or nearest first ("near me"). */
+  order: SearchOrder;
 }
+
+export const SEARCH_ORDERS = ['active', 'near'] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];

@@ -1,4 +1,5 @@
 // The signup steps (SPEC.md §4) and the props of the signup islands, shared by server and islands.
+import type { LocateTexts } from './geo.js';
 
 /** Steps after the account exists; stored on the account so a reload resumes there. */
 export const SIGNUP_STEPS = ['photo', 'personal', 'about', 'push', 'complete'] as const;
@@ -27,6 +28,8 @@ export interface SignupOptions {
   pushPublicKey: string;
   siteName: string;
   supportEmail: string;
+  /** "Use my location" on the account step (islands:locate); null where it is not offered. */
+  locate: LocateTexts | null;
 }
 
 export interface SignupWizardProps {
@@ -67,6 +70,8 @@ export interface AccountValues {
   seeking: string;
   country: string;
   region: string;
+  /** Filled by "Use my location" (the field shows only then). */
+  city?: string;
 }
 
 export interface SignupModalProps extends SignupWizardProps {

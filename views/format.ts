@@ -31,3 +31,21 @@ export function formatCount(lng: string, n: number, capAt = Infinity): string {
   if (!format) countFormats.set(lng, (format = new Intl.NumberFormat(lng)));
   return n >= capAt ? `${format.format(capAt)}+` : format.format(n);
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const MILES_COUNTRIES = new Set(['US', 'GB']);
+
+/**
+ * A distance as people say it (miles where the member lives in the US or the UK): under one unit
+ * "nearby" (both ends are only known to a city); then whole units up to 10, steps of 5 up to 100,
+ * of 10 up to 1,000, of 100 beyond. Null for "nearby".
+ */
+export function roundedDistance(lng: string, km: number, country: string | undefined): { value: string; unit: 'km' | 'mi' } | null {
+  const unit = country && MILES_COUNTRIES.has(country) ? 'mi' : 'km';
+  const d = unit === 'mi' ? km / 1.609344 : km;
+  if (d < 1) return null;
+  const step = d < 10 ? 1 : d < 100 ? 5 : d < 1000 ? 10 : 100;
+  let format = numberFormats.get(lng);
+  if (!format) numberFormats.set(lng, (format = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 })));
+  return { value: format.format(Math.max(1, Math.round(d / step) * step)), unit };
+}

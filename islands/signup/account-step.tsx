@@ -7,6 +7,7 @@ import { ApiError, api, adoptCsrfToken } from '../lib/api-client.js';
 import { useIsland } from '../runtime.js';
 import { FormAlert } from './fields.js';
 import { SignupProgress, PROGRESS_STAGES } from './progress.js';
+import { LocateButton } from '../geo/locate-button.js';
 import { useRegions } from './use-catalog.js';
 
 const STAGE_MS = 650;
@@ -20,7 +21,7 @@ interface Props {
   errors: Record<string, string>;
   tracking: Record<string, string>;
   onBusy: (busy: boolean) => void;
-  onCreated: (email: string) => void;
+  onCreated: (email: string, city: string) => void;
 }
 
 function forgetDraft(): void {
@@ -39,6 +40,9 @@ export function AccountStep({ options, targetGender, values, errors: serverError
   const [stage, setStage] = useState<number | null>(null);
   const [draft, setDraft] = useState<AccountValues | null>(values);
   const [country, setCountry] = useState(values?.country || options.defaultCountry);
+  const [region, setRegion] = useState(values?.region ?? '');
+  // The city shows as a field once "Use my location" found one (later steps ask for it otherwise).
+  const [city, setCity] = useState<string | null>(values?.city || null);
   const [gender, setGender] = useState(values?.gender || (targetGender === 'male' ? 'female' : 'male'));
   const checkedEmail = useRef<string | null>(serverErrors.email_suggestion ? (values?.email ?? null) : null);
   const regions = useRegions(options.regions);
@@ -55,6 +59,8 @@ export function AccountStep({ options, targetGender, values, errors: serverError
         // eslint-disable-next-line react-hooks/set-state-in-effect
         setDraft(saved);
         setCountry(saved.country || options.defaultCountry);
+        setRegion(saved.region ?? '');
+        setCity(saved.city || null);
         setGender(saved.gender || 'male');
       }
     } catch {
@@ -100,7 +106,7 @@ export function AccountStep({ options, targetGender, values, errors: serverError
         await sleep(STAGE_MS);
       }
       forgetDraft();
-      onCreated(form.email ?? '');
+      onCreated(form.email ?? '', form.city ?? '');
     } catch (err) {
       clearInterval(ticker);
       setStage(null);
@@ -146,16 +152,28 @@ export function AccountStep({ options, targetGender, values, errors: serverError
           <DateOfBirth legend={t('birth')} labels={{ day: t('day'), month: t('month'), year: t('year') }} months={options.months} values={v} />
           <div className="form__row form__row--wrap">
             <SelectField
-              label={t('country')} name="country" value={country} onChange={setCountry}
+              label={t('country')} name="country" value={country}
+              onChange={(c) => {
+                setCountry(c);
+                setRegion('');
+              }}
               options={options.countries.map((c) => [c.code, c.name] as const)}
             />
             {group && group.regions.length > 0 && (
-              <SelectField
-                key={country} label={group.term} name="region" defaultValue={v?.region ?? ''} placeholder="–"
-                options={group.regions.map((r) => [r, r] as const)}
-              />
+              <SelectField label={group.term} name="region" value={region} onChange={setRegion} placeholder="–" options={group.regions.map((r) => [r, r] as const)} />
             )}
           </div>
+          {city !== null && <TextField key={city} label={t('personal.city')} name="city" maxLength={100} autoComplete="address-level2" defaultValue={city} required={false} />}
+          {options.locate && (
+            <LocateButton
+              texts={options.locate} countries={options.countries.map((c) => c.code)}
+              onFound={(place) => {
+                setCountry(place.country);
+                setRegion(place.region ?? '');
+                setCity(place.city);
+              }}
+            />
+          )}
         </FormErrors>
         <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="signup-submit">{t('submit')}</button>
         <small className="form__legal">{t('legal')}</small>

@@ -5,7 +5,8 @@ import { SelectField, TextField } from '../../views/components/form/index.js';
 import { useIsland } from '../runtime.js';
 import { StepForm } from './step-form.js';
 
-export function PersonalStep({ onNext }: { onNext: (step: SignupStep) => void }) {
+/** `city`: the one "Use my location" found on the account step, if any. */
+export function PersonalStep({ onNext, city = '' }: { onNext: (step: SignupStep) => void; city?: string }) {
   const { t } = useIsland();
   const keys = Object.keys(PROFILE_ATTRIBUTE_VALUES) as ProfileAttribute[];
   return (
@@ -19,7 +20,7 @@ export function PersonalStep({ onNext }: { onNext: (step: SignupStep) => void })
           />
         ))}
         <SelectField name="tattoos" label={t('attributes.tattoos.label')} placeholder="–" defaultValue="" options={[['yes', t('attributes.tattoos.yes')], ['no', t('attributes.tattoos.no')]]} />
-        <TextField name="city" label={t('personal.city')} maxLength={100} autoComplete="address-level2" required={false} />
+        <TextField name="city" label={t('personal.city')} maxLength={100} autoComplete="address-level2" required={false} defaultValue={city} />
       </div>
     </StepForm>
   );

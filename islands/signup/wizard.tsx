@@ -23,6 +23,7 @@ export function SignupWizard(props: WizardProps) {
   const { t } = useIsland();
   const [step, setStep] = useState<WizardStep>(props.step);
   const [email, setEmail] = useState(props.email);
+  const [city, setCity] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const { onBusy } = props;
@@ -53,15 +54,16 @@ export function SignupWizard(props: WizardProps) {
           errors={props.errors}
           tracking={props.tracking}
           onBusy={(busy) => onBusy?.(busy)}
-          onCreated={(address) => {
+          onCreated={(address, place) => {
             setEmail(address);
+            setCity(place);
             setStep('photo');
           }}
         />
       )}
       <InitialStepErrors.Provider value={step === props.step ? props.errors : {}}>
         {step === 'photo' && <PhotoStep onNext={setStep} />}
-        {step === 'personal' && <PersonalStep onNext={setStep} />}
+        {step === 'personal' && <PersonalStep onNext={setStep} city={city} />}
         {step === 'about' && <AboutStep onNext={setStep} interests={props.options.interests} />}
         {step === 'push' && <PushStep onNext={setStep} publicKey={props.options.pushPublicKey} />}
       </InitialStepErrors.Provider>

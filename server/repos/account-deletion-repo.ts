@@ -1,5 +1,6 @@
 // SQL for deleting accounts: the pending state, reactivation and the final anonymisation.
 import type { Runner } from '../db.js';
+import { NO_LOCATION } from './places-repo.js';
 
 export async function markPendingDeletion(db: Runner, userId: number, o: { reason: string; remarks: string | null }, now: number): Promise<void> {
   await db('users').where('id', userId).whereIn('status', ['active', 'not_confirmed']).update({
@@ -47,7 +48,7 @@ export async function anonymise(db: Runner, userId: number, profileId: number | 
   await db('profile_interests').where('profile_id', profileId).delete();
   const profile = (await db('profiles').where('id', profileId).first('birth_date')) as { birth_date: string } | undefined;
   await db('profiles').where('id', profileId).update({
-    name: 'Deleted', about: null, city: null, region: null, hair_color: null, eye_color: null, body_type: null, relationship_status: null,
+    name: 'Deleted', about: null, city: null, region: null, ...NO_LOCATION, hair_color: null, eye_color: null, body_type: null, relationship_status: null,
     tattoos: null, appearance: null, race: null, language: null, birth_date: `${String(profile?.birth_date ?? '1970').slice(0, 4)}-01-01`,
     status: 'hidden', updated_at: now,
   });

@@ -134,6 +134,36 @@ export async function searchProfiles(db: Runner, f: SearchFilter, limit: number,
   return (await applyFilter(q, f)) as ProfileRow[];
 }
 
+export interface PlacedProfileRow extends ProfileRow {
+  geo_point: number;
+  latitude: number | string;
+  longitude: number | string;
+  location_precision: 'city' | 'region' | 'country';
+}
+
+/**
+ * The profiles at each of `points` (places: services/search/near-search.ts), at most `limitEach`
+ * per place, each place's most recently active first: one index walk per place, in one statement.
+ */
+export async function profilesAtPlaces(db: Runner, f: SearchFilter, points: number[], limitEach: number): Promise<PlacedProfileRow[]> {
+  const index = f.gender ? 'profiles_near_gender' : 'profiles_near';
+  const one = (point: number) => {
+    const q = db
+      .from(profilesUsing(db, index))
+      .leftJoin({ ph: 'photos' }, activeMainPhoto)
+      .select([...CARD_COLUMNS, 'p.geo_point', 'p.latitude', 'p.longitude', 'p.location_precision'])
+      .where('p.geo_point', point)
+      .orderBy([{ column: 'p.last_active_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+      .limit(limitEach);
+    if (f.withPhoto) q.whereNotNull('ph.id');
+    return applyFilter(q, f);
+  };
+  if (points.length === 1) return (await one(points[0]!)) as PlacedProfileRow[];
+  // SQLite takes ORDER BY … LIMIT in a compound select only inside a subquery; MySQL the same way.
+  const [first, ...rest] = points.map((point, i) => db.select('*').from(one(point).as(`at${i}`)));
+  return (await first!.unionAll(rest, false)) as PlacedProfileRow[];
+}
+
 /** Counts matches up to `cap` without scanning further (cheap at a million profiles). */
 export async function countProfiles(db: Runner, f: SearchFilter, cap: number): Promise<number> {
   const inner = applyFilter(db({ p: 'profiles' }).select('p.id').limit(cap), f);

@@ -1,6 +1,7 @@
 // SQL for creating an account with its profile.
 import type { Runner } from '../db.js';
 import type { UsernameKeys } from '../services/accounts/username-policy.js';
+import { rememberPlaces, type LocationColumns } from './places-repo.js';
 import { nameKeyColumns } from './username-keys-repo.js';
 import type { Landing, TrackingRecord } from '../services/traffic/tracking-record.js';
 
@@ -25,6 +26,8 @@ export interface NewAccount {
     region: string | null;
     city: string | null;
   };
+  /** The profile's position (its city's), from GeoService.locationFor. */
+  location: LocationColumns;
 }
 
 export async function emailTaken(db: Runner, siteId: number, email: string): Promise<boolean> {
@@ -42,8 +45,9 @@ export async function insertAccount(db: Runner, a: NewAccount, now: number): Pro
   const [profileId] = await db('profiles').insert({
     user_id: userId, is_fictional: false, name: a.profile.name, gender: a.profile.gender, sexuality: a.profile.sexuality,
     birth_date: a.profile.birthDate, country: a.profile.country, region: a.profile.region, city: a.profile.city,
-    language: a.language, status: 'disabled', last_active_at: now, created_at: now, updated_at: now,
+    language: a.language, status: 'disabled', ...a.location, last_active_at: now, created_at: now, updated_at: now,
   });
+  await rememberPlaces(db, [{ country: a.profile.country, region: a.profile.region, location: a.location }]);
   return { userId: Number(userId), profileId: Number(profileId) };
 }
 

@@ -150,6 +150,7 @@ export function createServices(deps: {
   const activation = new ActivationService(db, tokens, mail, deps.i18n, deps.redis);
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
+  const geo = new GeoService(db, catalog);
   const sites = new SitesService(db, config.defaultSite);
   const events = createEventBus(deps.redis, logger, { db, role: deps.eventRelay ?? 'reader' });
   const badges = new BadgesService(db, events, logger);
@@ -160,15 +161,15 @@ export function createServices(deps: {
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
-  const search = new SearchService(db, presence);
+  const search = new SearchService(db, presence, geo);
   const profiles = new ProfilesService(db, likes, presence);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {
     mail,
     tokens,
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
-    signup: new SignupService(db, activation, mail),
-    signupSteps: new SignupStepsService(db, photos, catalog),
+    signup: new SignupService(db, activation, mail, geo),
+    signupSteps: new SignupStepsService(db, photos, catalog, geo),
     activation,
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
     accountDeletion: new AccountDeletionService(db, tokens, mail, new AccountErasure(db, { media, chatMedia, mailDir: config.mailDir }, deps.redis), deps.i18n),
@@ -180,15 +181,15 @@ export function createServices(deps: {
     sites,
     company,
     catalog,
-    geo: new GeoService(),
+    geo,
     keys,
     media,
     photos,
     photoReview: new PhotoReviewService(db, media),
-    profileImport: new ProfileImportService(db, media, catalog, sites),
+    profileImport: new ProfileImportService(db, media, catalog, sites, geo),
     members: new MembersService(db),
     profiles,
-    ownProfile: new OwnProfileService(db, catalog),
+    ownProfile: new OwnProfileService(db, catalog, geo),
     push: new PushService(db),
     suppressions: new SuppressionsService(db),
     unsubscribeLinks,

@@ -13,6 +13,7 @@ import { createDb, migrateLatest } from '../../server/db.js';
 import { createLogger } from '../../server/logger.js';
 import { seedBase } from '../../seeds/base-seed.js';
 import { seedDemo } from '../../seeds/demo-seed.js';
+import { locateUnplacedProfiles } from '../../server/services/geo/profile-locations.js';
 import { testAssets } from './test-assets.js';
 
 export interface Backend {
@@ -90,6 +91,7 @@ async function createEnv(backend: Backend): Promise<TestEnv> {
   await migrateLatest(rt.db);
   await seedBase(rt.db);
   await seedDemo(rt.db, rt.services.media, { profiles: TEST_PROFILES, password: DEMO_PASSWORD });
+  await locateUnplacedProfiles(rt.db, rt.services.geo);
   const app = createApp({ ...rt, assets: testAssets() });
   return { backend, rt, app };
 }

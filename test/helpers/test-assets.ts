@@ -13,7 +13,7 @@ export const TEST_MANIFEST = {
       'islands/likes-inbox.island.tsx', 'islands/swipe-game.island.tsx', 'islands/live-badges.island.tsx',
       'islands/chat-pane.island.tsx', 'islands/payment-status.island.tsx', 'islands/time-bonus-countdown.island.tsx',
       'islands/welcome-offer-countdown.island.tsx', 'islands/push-prompt.island.tsx',
-      'islands/back-button.island.tsx', 'islands/activation-modal.island.tsx',
+      'islands/back-button.island.tsx', 'islands/activation-modal.island.tsx', 'islands/locate-me.island.tsx',
     ],
   },
   '_runtime-def456.js': { file: 'assets/runtime-def456.js' },
@@ -35,6 +35,7 @@ export const TEST_MANIFEST = {
   'islands/push-prompt.island.tsx': { file: 'assets/push-prompt-8b8b8b.js', imports: ['_runtime-def456.js'] },
   'islands/back-button.island.tsx': { file: 'assets/back-button-9c9c9c.js', imports: ['_runtime-def456.js'] },
   'islands/activation-modal.island.tsx': { file: 'assets/activation-modal-1d1d1d.js', imports: ['_runtime-def456.js'] },
+  'islands/locate-me.island.tsx': { file: 'assets/locate-me-0d0d0d.js', imports: ['_runtime-def456.js'] },
   'views/styles/site.css': { file: 'assets/site-0f0f0f.css', isEntry: true },
 };
 

@@ -6,6 +6,7 @@ import { usePage } from '../render-context.js';
 import SignupModal from '../../islands/signup-modal.island.js';
 import SignupPageIsland, { type SignupPageIslandProps } from '../../islands/signup-page.island.js';
 import type { AccountValues, CountryRegions, SignupModalProps, SignupOptions, SignupWizardProps, WizardStep } from '../../types/signup.js';
+import { locateTexts } from '../../islands/geo/locate-button.js';
 import { Island } from './island.js';
 
 /** Routes that are the signup themselves, or where a dialog would be in the way. */
@@ -38,6 +39,8 @@ export function signupOptions(
     pushPublicKey: page.settings.push_public_key,
     siteName: page.settings.name,
     supportEmail: page.settings.support_email,
+    // The account step's country and region; the modal resumes later steps only.
+    locate: extra.regions ? locateTexts((key) => page.t(`islands:locate.${key}`)) : null,
   };
 }
 

@@ -15,6 +15,8 @@ export interface MembersFilters {
   countryregion: string;
   min_age: string;
   max_age: string;
+  /** 'near': nearest first ("near me"); '' most recently active first. */
+  order: '' | 'near';
 }
 
 export interface MembersPageProps {
@@ -41,7 +43,8 @@ function SummaryChips({ filters, homeCountry }: { filters: MembersFilters; homeC
   if (min || max) chips.push(max ? t('pages:members.ageRange', { min: min || '18', max }) : t('pages:members.ageFrom', { min }));
   else chips.push(t('pages:members.anyAge'));
   if (filters.country) chips.push(t(`countries.${filters.country}`));
-  else if (homeCountry && settings.countries.length > 1) chips.push(t('pages:members.countryFirst', { country: t(`countries.${homeCountry}`) }));
+  // Nearest first has no country first (the order switch below says how results are ordered).
+  else if (homeCountry && settings.countries.length > 1 && filters.order !== 'near') chips.push(t('pages:members.countryFirst', { country: t(`countries.${homeCountry}`) }));
   if (filters.countryregion) chips.push(filters.countryregion);
   return (
     <>
@@ -49,6 +52,28 @@ function SummaryChips({ filters, homeCountry }: { filters: MembersFilters; homeC
         <span key={c} className="search-summary__chip">{c}</span>
       ))}
     </>
+  );
+}
+
+/**
+ * Recently active or near me, as two links that keep the other filters (a link with the filters is
+ * a choice, remembered like the form's): one tap on a phone, no JavaScript.
+ */
+function OrderSwitch({ filters }: { filters: MembersFilters }) {
+  const { t } = usePage();
+  const href = (order: 'active' | 'near') => {
+    const q = new URLSearchParams(Object.entries({ ...filters, order }).filter(([, v]) => v !== ''));
+    return `/members?${q.toString()}`;
+  };
+  const near = filters.order === 'near';
+  return (
+    <nav className="search-order" aria-label={t('pages:nearMe.orderLabel')} data-testid="search-order">
+      <a className="search-order__option" href={href('active')} aria-current={near ? undefined : 'true'}>{t('pages:nearMe.orderActive')}</a>
+      <a className="search-order__option" href={href('near')} aria-current={near ? 'true' : undefined} data-testid="order-near">
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24"><path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" /></svg>
+        {t('pages:nearMe.orderNear')}
+      </a>
+    </nav>
   );
 }
 
@@ -74,6 +99,7 @@ export function MembersPage({ result, filters, regions, invalid, notice, canRese
           </span>
         </summary>
         <form className="filters" method="get" action="/members" role="search" aria-label={t('pages:members.filters')}>
+          <input type="hidden" name="order" value={filters.order || 'active'} />
           {fields.has('gender') && (
             <label className="field">
               <span>{t('pages:members.lookingFor')}</span>
@@ -128,6 +154,7 @@ export function MembersPage({ result, filters, regions, invalid, notice, canRese
           </div>
         </form>
       </details>
+      <OrderSwitch filters={filters} />
       <p className="results-count" data-testid="num-results">
         {result.numResultsCapped
           ? t('pages:members.resultsMany', { count: result.numResults })

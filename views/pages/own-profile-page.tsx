@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { PROFILE_ATTRIBUTE_VALUES, type ProfileAttribute } from '../../types/profiles.js';
 import { GENDERS, SEXUALITIES, type OwnProfile, type OwnProfileValues } from '../../types/own-profile.js';
 import type { CountryRegions } from '../../types/signup.js';
+import LocateMe from '../../islands/locate-me.island.js';
 import { DateOfBirth, FormErrors, SelectField, TextField } from '../components/form/index.js';
+import { Island } from '../components/island.js';
 import { OwnPhotos } from '../components/own-photos.js';
 import { monthNames } from '../components/signup-islands.js';
 import { usePage } from '../render-context.js';
@@ -42,7 +44,7 @@ function RegionField({ values, regions }: { values: OwnProfileValues; regions: C
       defaultValue={values.region} placeholder={t('pages:ownProfile.notSet')} options={[]} hint={t('pages:ownProfile.regionHint')}
     >
       {groups.map((g) => (
-        <optgroup key={g.country} label={`${t(`countries.${g.country}`)} · ${g.term}`}>
+        <optgroup key={g.country} label={`${t(`countries.${g.country}`)} · ${g.term}`} data-country={g.country}>
           {g.regions.map((r) => <option key={r} value={r}>{r}</option>)}
         </optgroup>
       ))}
@@ -99,6 +101,9 @@ function ProfileForm({ profile, values, errors, regions, interests }: OwnProfile
               />
               <RegionField values={values} regions={regions} />
               <TextField name="city" label={t('pages:ownProfile.city')} defaultValue={values.city} maxLength={limits.cityMax} autoComplete="address-level2" required={false} />
+              <div className="own-profile__locate">
+                <Island name="locate-me" section="locate" component={LocateMe} props={{ formId: 'details', countries: settings.countries }} hydrate="idle" />
+              </div>
               <SelectField
                 name="relationship_status" label={t('attributes.relationship_status.label')} defaultValue={values.relationship_status} placeholder={notSet}
                 options={attr('relationship_status', PROFILE_ATTRIBUTE_VALUES.relationship_status)}

@@ -10,7 +10,7 @@ import { parseId } from '../validate.js';
 import { viewerOf } from '../session-helpers.js';
 import { rememberSearch, searchPreferencesOf } from '../search-session.js';
 import { sameFilters } from '../../services/search/search-preferences.js';
-import type { SearchFilters } from '../../../types/search.js';
+import { SEARCH_ORDERS, type SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
 import { hasSource } from '../../services/traffic/tracking-record.js';
 import { cardContextOf } from '../card-context.js';
@@ -30,17 +30,18 @@ const filterSchema = z.object({
   countryregion: z.string().trim().min(1).max(100).optional(),
   min_age: age.optional(),
   max_age: age.optional(),
+  order: z.enum(SEARCH_ORDERS).optional(),
   page: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age', 'order'] as const;
 
 /** The filters a query chose: a missing or empty field is "any"; ages in order; a site country only. */
 function filtersFromQuery(f: z.infer<typeof filterSchema>, siteCountries: string[]): SearchFilters {
   let [minAge, maxAge] = [f.min_age ?? null, f.max_age ?? null];
   if (minAge !== null && maxAge !== null && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
   const country = f.country && siteCountries.includes(f.country) ? f.country : '';
-  return { gender: f.gender ?? '', country, region: f.countryregion ?? '', minAge, maxAge };
+  return { gender: f.gender ?? '', country, region: f.countryregion ?? '', minAge, maxAge, order: f.order ?? 'active' };
 }
 
 /** Reads each filter on its own: a bad value is dropped (and reported), the rest still apply. */
@@ -85,6 +86,9 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
     const chosen = chose ? filtersFromQuery(filters, siteCountries) : prefs.filters;
     if (chose && invalid.length === 0) await rememberSearch(req, res, { services, config }, prefs, chosen);
     const country = siteCountries.includes(chosen.country) ? chosen.country : '';
+    const near = chosen.order === 'near'
+      ? await services.search.searchCenter(req.viewer, { country, region: chosen.region, homeCountry: prefs.homeCountry, siteCountries })
+      : null;
     const [result, regions] = await Promise.all([
       services.search.search(
         {
@@ -94,6 +98,7 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
           minAge: chosen.minAge ?? undefined,
           maxAge: chosen.maxAge ?? undefined,
           preferCountry: prefs.homeCountry || undefined,
+          near: near ?? undefined,
           page: filters.page ?? 1,
         },
         { siteCountries, ...cardContextOf(req), viewer: req.viewer },
@@ -106,6 +111,7 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
       countryregion: chosen.region,
       min_age: chosen.minAge ? String(chosen.minAge) : '',
       max_age: chosen.maxAge ? String(chosen.maxAge) : '',
+      order: near ? 'near' : '',
     };
     const remembered = chose ? !sameFilters(chosen, prefs.defaults) : prefs.remembered;
     // After a block: the name only of a profile this member did block.

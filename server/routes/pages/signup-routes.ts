@@ -17,7 +17,7 @@ import { photoUpload } from '../uploads.js';
 import { parseId } from '../validate.js';
 import { cardContextOf } from '../card-context.js';
 
-const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region'];
+const FIELDS: (keyof AccountValues)[] = ['name', 'email', 'birth_day', 'birth_month', 'birth_year', 'gender', 'seeking', 'country', 'region', 'city'];
 
 interface ShowOptions {
   step: WizardStep;

@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { applyCreditDelta } from '../../repos/credits-repo.js';
 import { emailTaken, insertAccount } from '../../repos/signup-repo.js';
 import { nameKeyHolder, releasePurgedName } from '../../repos/username-keys-repo.js';
+import type { GeoService } from '../geo/geo-service.js';
 import type { MailService } from '../mail/mail-service.js';
 import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
@@ -60,6 +61,7 @@ export class SignupService {
     private readonly db: Db,
     private readonly activation: ActivationService,
     private readonly mail: MailService,
+    private readonly geo: GeoService,
   ) {}
 
   async signup(input: SignupInput, ctx: SignupContext): Promise<{ userId: number; profileId: number }> {
@@ -67,13 +69,14 @@ export class SignupService {
       throw new ForbiddenError('invite_only', 'inviteOnly', { sitename: ctx.siteName });
     }
     const v = await this.validate(input, ctx);
-    const passwordHash = await hashPassword(v.password);
+    const [passwordHash, location] = await Promise.all([hashPassword(v.password), this.geo.locationFor(v)]);
     try {
       return await this.db.transaction(async (tx) => {
         const now = Date.now();
         const ids = await insertAccount(tx, {
           siteId: ctx.siteId, email: v.email, nameKeys: v.nameKeys, passwordHash, language: ctx.language, ip: ctx.ip || null, reason: v.reason, tracking: ctx.tracking, landing: ctx.landing,
           profile: { name: v.name, gender: v.gender, sexuality: v.sexuality, birthDate: v.birthDate, country: v.country, region: v.region, city: v.city },
+          location,
         }, now);
         if (ctx.signupCredits > 0) {
           await applyCreditDelta(tx, { userId: ids.userId, delta: ctx.signupCredits, reason: 'signup', idempotencyKey: `signup:${ids.userId}` });

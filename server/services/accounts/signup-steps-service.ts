@@ -3,9 +3,11 @@
 // the account, and every move is guarded by the step it leaves, so replays and two tabs are safe.
 import type { Db } from '../../db.js';
 import { ConflictError, ValidationError } from '../../errors.js';
+import { findPlaceFields, saveProfileLocation } from '../../repos/places-repo.js';
 import * as stepsRepo from '../../repos/signup-steps-repo.js';
 import { SIGNUP_REASONS, SIGNUP_STEPS, type SignupStep } from '../../../types/signup.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
+import type { GeoService } from '../geo/geo-service.js';
 import type { PhotosService } from '../photos/photos-service.js';
 import { ABOUT_MAX, MAX_INTERESTS, parseAttributes, rawInterests, str } from '../profiles/profile-fields.js';
 
@@ -26,6 +28,7 @@ export class SignupStepsService {
     private readonly db: Db,
     private readonly photos: PhotosService,
     private readonly catalog: CatalogService,
+    private readonly geo: GeoService,
   ) {}
 
   async current(userId: number): Promise<SignupStep | null> {
@@ -63,6 +66,7 @@ export class SignupStepsService {
     // Every field is optional here: only what was given is saved.
     const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
     if (Object.keys(fields).length) await stepsRepo.updateProfileFields(this.db, owner.profileId, fields);
+    if (values.city) await this.relocate(owner.profileId);
     return this.advance(owner.userId, 'personal');
   }
 
@@ -80,6 +84,12 @@ export class SignupStepsService {
       await stepsRepo.replaceInterests(tx, owner.profileId, interests);
     });
     return this.advance(owner.userId, 'about');
+  }
+
+  /** A new city moves the profile's position there. */
+  private async relocate(profileId: number): Promise<void> {
+    const place = await findPlaceFields(this.db, profileId);
+    if (place) await saveProfileLocation(this.db, profileId, { ...place, location: await this.geo.locationFor(place) });
   }
 
   /** The member must be at `step`; a request for another step (an old tab) gets a conflict. */

@@ -4,10 +4,12 @@ import type { Db } from '../../db.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { findOwnProfile, updateOwnProfile, type OwnProfileFields, type OwnProfileRow } from '../../repos/own-profile-repo.js';
 import { listOwnPhotos, type OwnPhotoRow } from '../../repos/photos-repo.js';
+import { saveProfileLocation } from '../../repos/places-repo.js';
 import { listInterestsOf } from '../../repos/profiles-repo.js';
 import { replaceInterests } from '../../repos/signup-steps-repo.js';
 import { GENDERS, SEXUALITIES, type OwnPhoto, type OwnProfile, type OwnProfileValues } from '../../../types/own-profile.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
+import type { GeoService } from '../geo/geo-service.js';
 import { photoUrl } from '../media/photo-urls.js';
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '../photos/photos-service.js';
 import type { Viewer } from '../viewer.js';
@@ -17,6 +19,7 @@ export class OwnProfileService {
   constructor(
     private readonly db: Db,
     private readonly catalog: CatalogService,
+    private readonly geo: GeoService,
   ) {}
 
   async load(viewer: Viewer, ctx: { cdnPrefix: string }): Promise<OwnProfile> {
@@ -45,9 +48,12 @@ export class OwnProfileService {
   /** Saves every field of the form at once; interests are replaced as a set. */
   async update(viewer: Viewer, input: Record<string, unknown>, ctx: { countries: string[] }): Promise<void> {
     const { fields, interests } = await this.validate(input, ctx);
+    // Where the member lives, at city level, for "near me" (looked up before the transaction).
+    const location = await this.geo.locationFor(fields);
     await this.db.transaction(async (tx) => {
       // The profile row first: the interest rows' foreign-key checks then need no lock upgrade.
       await updateOwnProfile(tx, viewer.profileId, fields, Date.now());
+      await saveProfileLocation(tx, viewer.profileId, { country: fields.country, region: fields.region, location });
       await replaceInterests(tx, viewer.profileId, interests);
     });
   }

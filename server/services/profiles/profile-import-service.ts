@@ -7,10 +7,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Db } from '../../db.js';
 import { AppError, UnknownSiteError, ValidationError } from '../../errors.js';
+import { saveProfileLocation } from '../../repos/places-repo.js';
 import * as importRepo from '../../repos/profile-import-repo.js';
 import { COUNTRIES, COUNTRY_LANGUAGES, isCountry } from '../../../types/countries.js';
 import type { Locale } from '../../../types/settings.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
+import type { GeoService } from '../geo/geo-service.js';
 import type { MediaService } from '../media/media-service.js';
 import type { PhotoVariant } from '../media/photo-urls.js';
 import { MAX_UPLOAD_BYTES, photoVariants } from '../photos/photo-processing.js';
@@ -56,6 +58,7 @@ export class ProfileImportService {
     private readonly media: MediaService,
     private readonly catalog: CatalogService,
     private readonly sites: SitesService,
+    private readonly geo: GeoService,
   ) {}
 
   /** Reads the text of an import file into records; an unusable file throws ImportFileError. */
@@ -136,6 +139,7 @@ export class ProfileImportService {
   /** Files first, then one transaction for the rows; if that fails, the files go again. */
   private async store(p: ImportProfile, photos: DecodedPhoto[], language: Locale): Promise<number> {
     const stored = photos.map((photo) => ({ ...photo, fileKey: randomBytes(16).toString('hex') }));
+    const location = await this.geo.locationFor(p);
     try {
       for (const photo of stored) await this.media.store(photo.fileKey, photo.files);
       return await this.db.transaction(async (tx) => {
@@ -143,6 +147,7 @@ export class ProfileImportService {
         if ((await importRepo.findFictionalDuplicate(tx, p)) !== undefined) throw new Error('a profile with this name, birth date and country was added meanwhile');
         const now = Date.now();
         const profileId = await importRepo.insertFictionalProfile(tx, toProfileRow(p, language), now);
+        await saveProfileLocation(tx, profileId, { country: p.country, region: p.region, location });
         const ids = await importRepo.insertActivePhotos(tx, profileId, stored, now);
         await importRepo.setPhotoSummary(tx, profileId, ids[0] ?? null, ids.length);
         await importRepo.attachInterests(tx, profileId, p.interests);

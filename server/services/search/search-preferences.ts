@@ -20,7 +20,7 @@ export const AGE_SPREAD = 8;
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 
-export const VISITOR_DEFAULTS: SearchFilters = { gender: 'female', country: '', region: '', minAge: null, maxAge: null };
+export const VISITOR_DEFAULTS: SearchFilters = { gender: 'female', country: '', region: '', minAge: null, maxAge: null, order: 'active' };
 
 export interface SearchPreferences {
   /** What to search for now: the remembered choice, else the defaults. */
@@ -46,7 +46,7 @@ export function ageRangeAround(age: number): { minAge: number; maxAge: number } 
 }
 
 export function memberDefaults(own: { gender: string; sexuality: string; birth_date: string }, now = new Date()): SearchFilters {
-  return { gender: seekingOf(own.gender, own.sexuality) ?? '', country: '', region: '', ...ageRangeAround(ageOn(own.birth_date, now)) };
+  return { gender: seekingOf(own.gender, own.sexuality) ?? '', country: '', region: '', ...ageRangeAround(ageOn(own.birth_date, now)), order: 'active' };
 }
 
 function isAge(v: unknown): v is number {
@@ -69,11 +69,13 @@ export function readStoredFilters(value: unknown): SearchFilters | null {
   const country = typeof o.country === 'string' && /^([A-Z]{2})?$/.test(o.country) ? o.country : null;
   const region = typeof o.region === 'string' && o.region.length <= 100 ? o.region : null;
   if (gender === null || country === null || region === null) return null;
-  return { gender, country, region, minAge: isAge(o.minAge) ? o.minAge : null, maxAge: isAge(o.maxAge) ? o.maxAge : null };
+  // Filters remembered before "near me" existed have no order: most recently active.
+  const order = o.order === 'near' ? 'near' : 'active';
+  return { gender, country, region, minAge: isAge(o.minAge) ? o.minAge : null, maxAge: isAge(o.maxAge) ? o.maxAge : null, order };
 }
 
 export function sameFilters(a: SearchFilters, b: SearchFilters): boolean {
-  return a.gender === b.gender && a.country === b.country && a.region === b.region && a.minAge === b.minAge && a.maxAge === b.maxAge;
+  return a.gender === b.gender && a.country === b.country && a.region === b.region && a.minAge === b.minAge && a.maxAge === b.maxAge && a.order === b.order;
 }
 
 /** A member's preferences; null when the account has no profile (never for a logged-in viewer). */

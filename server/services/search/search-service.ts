@@ -4,11 +4,14 @@ import { birthBounds } from '../../lib/dates.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { blockedEitherWay } from '../../repos/blocks-repo.js';
 import { countProfiles, findProfile, searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/profiles-repo.js';
+import type { Position } from '../../../types/geo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { SearchFilters } from '../../../types/search.js';
 import type { MaybeViewer, Viewer } from '../viewer.js';
+import type { GeoService } from '../geo/geo-service.js';
 import type { PresenceService } from '../presence/presence-service.js';
 import { toProfileCard, type CardContext } from '../profiles/profile-views.js';
+import { nearPage, type NearRow } from './near-search.js';
 import { memberPreferences, rememberMemberFilters, seekingOf, type SearchPreferences } from './search-preferences.js';
 
 export { seekingOf } from './search-preferences.js';
@@ -24,6 +27,8 @@ export interface SearchQuery {
   race?: 'white' | 'other';
   /** Without a chosen country: this one's profiles first, then the site's other countries. */
   preferCountry?: string;
+  /** "Near me": nearest first from here (searchCenter()); the distance shows on the cards. */
+  near?: Position;
   page: number;
 }
 
@@ -48,6 +53,7 @@ export class SearchService {
   constructor(
     private readonly db: Db,
     private readonly presence: Pick<PresenceService, 'answersFor'>,
+    private readonly geo: GeoService,
   ) {}
 
   /** The newest active profiles with a photo, for the landing page: of `gender`, `preferCountry` first. */
@@ -116,7 +122,7 @@ export class SearchService {
     };
     const offset = (q.page - 1) * PAGE_SIZE;
     const [rows, numResults] = await Promise.all([
-      this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
+      q.near ? nearPage(this.db, filter, q.near, PAGE_SIZE + 1, offset) : this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
       countProfiles(this.db, filter, COUNT_CAP),
     ]);
     const shown = rows.slice(0, PAGE_SIZE);
@@ -127,7 +133,8 @@ export class SearchService {
     }
     // Both lists' presence in one lookup.
     const cards = await this.cards([...shown, ...similarRows], ctx);
-    const profiles = cards.slice(0, shown.length);
+    const near = q.near;
+    const profiles = cards.slice(0, shown.length).map((card, i) => (near ? withDistance(card, shown[i] as NearRow, near) : card));
     const similar = cards.slice(shown.length);
     return {
       profiles,
@@ -138,6 +145,34 @@ export class SearchService {
       hasMore: rows.length > PAGE_SIZE,
       similar,
     };
+  }
+
+  /**
+   * Where "near me" measures from: a member's own place (their city's position, else their region's
+   * or country's middle); for a visitor, the region or country they chose, else the one their
+   * address is in, else the site's first. Null when the geo data does not answer (the page then
+   * orders by activity).
+   */
+  async searchCenter(viewer: MaybeViewer, o: { country: string; region: string; homeCountry: string; siteCountries: string[] }): Promise<Position | null> {
+    try {
+      if (viewer) {
+        const own = await this.geo.profilePosition(viewer.profileId);
+        if (own) return own;
+        const profile = await findProfile(this.db, viewer.profileId);
+        return profile ? await this.geo.approximatePosition({ country: profile.country, region: profile.region }) : null;
+      }
+      const countries = [...new Set([o.country, o.homeCountry, ...o.siteCountries].filter(Boolean))];
+      if (o.region) {
+        // A region chosen without a country is one of the site's countries' (the first that has it).
+        for (const country of o.country ? [o.country] : countries) {
+          const position = await this.geo.approximatePosition({ country, region: o.region });
+          if (position?.precision === 'region') return position;
+        }
+      }
+      return countries[0] ? await this.geo.approximatePosition({ country: countries[0] }) : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -157,4 +192,12 @@ export class SearchService {
     }
     return this.cards(rows, ctx);
   }
+}
+
+/**
+ * A card with its distance, when it means something: measured from the member's own city (not a
+ * region's or country's middle) to a profile known to a city or region.
+ */
+function withDistance(card: ProfileCard, r: NearRow, center: Position): ProfileCard {
+  return center.precision !== 'city' || r.location_precision === 'country' ? card : { ...card, distanceKm: r.distanceKm };
 }
