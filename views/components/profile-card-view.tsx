@@ -37,13 +37,13 @@ export function ProfileCardView({ profile, labels, priority = false, isNew = fal
           </span>
         </span>
         <span className="card__place">{place}</span>
-        {profile.presence && labels.presence && <PresenceBadge presence={profile.presence} label={labels.presence} className="card__presence" />}
         {labels.distance && (
           <span className="card__distance" data-testid="card-distance">
             <svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24"><path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" /></svg>
             {labels.distance}
           </span>
         )}
+        {profile.presence && labels.presence && <PresenceBadge presence={profile.presence} label={labels.presence} className="card__presence" />}
       </div>
     </a>
   );
