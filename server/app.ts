@@ -16,6 +16,7 @@ import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { localeMiddleware } from './middleware/locale.js';
 import { sameSiteRequests } from './middleware/same-site.js';
 import { trafficMiddleware } from './middleware/traffic.js';
+import { termsGate } from './middleware/terms-gate.js';
 import { siteMiddleware } from './middleware/site.js';
 import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
@@ -33,6 +34,7 @@ import { ownProfileRoutes } from './routes/pages/own-profile-routes.js';
 import { signupRoutes } from './routes/pages/signup-routes.js';
 import { landerRoutes } from './routes/pages/lander-routes.js';
 import { loginRoutes } from './routes/pages/login-routes.js';
+import { termsRoutes } from './routes/pages/terms-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
@@ -169,6 +171,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor };
   app.use(mediaRoutes(routeDeps));
+  app.use(termsGate(services.terms));
   app.use(siteApi(routeDeps));
   app.use(geoApi(routeDeps));
   app.use(userApi(routeDeps));
@@ -198,6 +201,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(dismissalRoutes(routeDeps));
   app.use(infoRoutes(routeDeps));
   app.use(loginRoutes(routeDeps));
+  app.use(termsRoutes(routeDeps));
   app.use(passwordRoutes(routeDeps));
   app.use(activationRoutes(routeDeps));
   app.use(signupRoutes(routeDeps));
