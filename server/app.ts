@@ -38,6 +38,7 @@ import { termsRoutes } from './routes/pages/terms-routes.js';
 import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
+import { blockRoutes } from './routes/pages/block-routes.js';
 import { likesApi } from './routes/api/likes-api.js';
 import { chatApi } from './routes/api/chat-api.js';
 import { EventStreams } from './routes/api/events-api.js';
@@ -195,6 +196,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   app.use(homeRoutes(routeDeps));
   app.use(membersRoutes(routeDeps));
+  app.use(blockRoutes(routeDeps));
   app.use(likesRoutes(routeDeps));
   app.use(chatRoutes(routeDeps));
   app.use(discoverGamesRoutes(routeDeps));

@@ -206,7 +206,7 @@ export function createServices(deps: {
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search,
     likes,
-    blocks: new BlocksService(db),
+    blocks: new BlocksService(db, { events, badges, logger }),
     chat: new ChatService(db, events, badges, chatMedia, presence, notifications),
     operatorChat: new OperatorChatService(db, events, badges, notifications),
     icebreaker: new IcebreakerService(db),
