@@ -28,6 +28,7 @@ import * as profilePlaces from './20261126004100_profile_places.js';
 import * as profilePlacesBackfill from './20261126004200_profile_places_backfill.js';
 import * as termsAcceptances from './20261127090100_terms_acceptances.js';
 import * as termsAcceptancesBackfill from './20261127090200_terms_acceptances_backfill.js';
+import * as mailOutboxAboutProfiles from './20261127090300_mail_outbox_about_profiles.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -60,6 +61,7 @@ const migrations: [string, Migration][] = [
   ['20261126004200_profile_places_backfill', profilePlacesBackfill],
   ['20261127090100_terms_acceptances', termsAcceptances],
   ['20261127090200_terms_acceptances_backfill', termsAcceptancesBackfill],
+  ['20261127090300_mail_outbox_about_profiles', mailOutboxAboutProfiles],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */
