@@ -58,7 +58,7 @@ export default function LikesInbox({ received, total, fictionalLabel, limit }: L
         <p className="empty-state">{t('noneReceived')}</p>
       )}
       {liker && (
-        <MatchModal profile={{ id: liker.id, name: liker.name, photoUrl: liker.main_image?.match ?? null }} kind="likedYou" onClose={close} />
+        <MatchModal profile={{ id: liker.id, name: liker.name, photoUrl: liker.main_image?.match ?? null, fictionalLabel: liker.is_fictional ? fictionalLabel : null }} kind="likedYou" onClose={close} />
       )}
     </div>
   );

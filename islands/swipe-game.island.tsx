@@ -72,7 +72,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
     try {
       const answer = await api<SwipeAnswer>('/api/swipe.php', { method: 'POST', body: { profile: current.id }, csrfToken, progress: true });
       setStatus(answer.status);
-      if (answer.match) setMatch(answer.profile);
+      if (answer.match) setMatch({ ...answer.profile, fictionalLabel: current.isFictional ? fictionalLabel : null });
       setLeaving('right');
       await advance(skip);
       setLeaving(null);
@@ -82,7 +82,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
     } finally {
       setBusy(false);
     }
-  }, [current, busy, status.remaining, csrfToken, advance, skip, t]);
+  }, [current, busy, status.remaining, csrfToken, advance, skip, t, fictionalLabel]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

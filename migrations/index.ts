@@ -26,6 +26,9 @@ import * as complaintForm from './20261123152000_complaint_form.js';
 import * as landerTraffic from './20261126002100_lander_traffic.js';
 import * as profilePlaces from './20261126004100_profile_places.js';
 import * as profilePlacesBackfill from './20261126004200_profile_places_backfill.js';
+import * as termsAcceptances from './20261127090100_terms_acceptances.js';
+import * as termsAcceptancesBackfill from './20261127090200_terms_acceptances_backfill.js';
+import * as mailOutboxAboutProfiles from './20261127090300_mail_outbox_about_profiles.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -56,6 +59,9 @@ const migrations: [string, Migration][] = [
   ['20261126002100_lander_traffic', landerTraffic],
   ['20261126004100_profile_places', profilePlaces],
   ['20261126004200_profile_places_backfill', profilePlacesBackfill],
+  ['20261127090100_terms_acceptances', termsAcceptances],
+  ['20261127090200_terms_acceptances_backfill', termsAcceptancesBackfill],
+  ['20261127090300_mail_outbox_about_profiles', mailOutboxAboutProfiles],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -24,6 +24,8 @@ declare module 'express-session' {
     userId: number;
     /** When this session logged in; a password changed later ends it. */
     authAt: number;
+    /** The newest terms version the member is known to have accepted (middleware/terms-gate.ts). */
+    termsAccepted: number;
   }
 }
 

@@ -32,6 +32,8 @@ export interface MatchProfile {
   id: number;
   name: string;
   photoUrl: string | null;
+  /** The site's fictional_singular when the profile is fictional (SPEC.md §1), else absent or null. */
+  fictionalLabel?: string | null;
 }
 
 export interface LikeAnswer {
@@ -45,6 +47,8 @@ export interface AutoLikeAnswer {
   id: number;
   name: string;
   main_image: { match: string } | null;
+  /** Automatic likes come from fictional profiles: the modal shows the site's label. */
+  is_fictional: boolean;
 }
 
 export interface LikeButtonProps {

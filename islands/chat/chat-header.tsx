@@ -1,12 +1,14 @@
 // The open conversation's header, the only header of the screen on phones: back to the list, the
 // partner (round photo, name, age, presence, fictional label) linking to the profile, and a
-// menu with the profile, block and delete. Block and delete are plain form posts without JavaScript.
+// menu with the profile, report, block and delete. Report leads to the complaint form with the
+// profile chosen, block to its confirmation page; delete is a plain form post without JavaScript.
 import type { FormEvent } from 'react';
 import type { ChatPartner } from '../../types/chat.js';
 import { presenceText } from '../../types/presence.js';
 import { PresenceBadge } from '../../views/components/presence-badge.js';
 import { useIsland } from '../runtime.js';
 import { Avatar } from './chat-list.js';
+import { blockHref, reportHref } from './safety-links.js';
 
 interface Props {
   /** The partner, with their presence as kept current by the pane (usePartnerPresence). */
@@ -23,11 +25,6 @@ export function ChatHeader({ partner, conversationId, fictionalLabel, onDelete }
     e.preventDefault();
     closeMenu(e.currentTarget);
     onDelete();
-  };
-  // Blocking also deletes the conversation: asked first when JavaScript runs, then the form posts.
-  const submitBlock = (e: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(t('blockConfirm', { name: partner.name }))) e.preventDefault();
-    closeMenu(e.currentTarget);
   };
   return (
     <header className="chat-head" data-testid="chat-head">
@@ -62,10 +59,14 @@ export function ChatHeader({ partner, conversationId, fictionalLabel, onDelete }
         </summary>
         <div className="menu__list chat-head__menu-list">
           <a className="menu__item" href={`/members/${partner.id}`}>{t('viewProfile', { name: partner.name })}</a>
-          <form method="post" action={`/members/${partner.id}/block`} onSubmit={submitBlock}>
-            <input type="hidden" name="_csrf" value={csrfToken} />
-            <button type="submit" className="menu__item chat-head__block" data-testid="chat-block">{t('block', { name: partner.name })}</button>
-          </form>
+          {!partner.deleted && (
+            <>
+              <a className="menu__item" href={reportHref(partner.id)} data-testid="chat-report">{t('report', { name: partner.name })}</a>
+              <a className="menu__item chat-head__block" href={blockHref(partner.id, conversationId ? `/chats/${conversationId}` : `/members/${partner.id}/chat`)} data-testid="chat-block">
+                {t('blockMenu', { name: partner.name })}
+              </a>
+            </>
+          )}
           {conversationId !== null && (
             <form method="post" action={`/chats/${conversationId}/delete`} onSubmit={submitDelete}>
               <input type="hidden" name="_csrf" value={csrfToken} />

@@ -1,8 +1,11 @@
-// The member's conversations: partner photo, name, last message, time and unread badge. The left
-// column on desktop; the whole screen of /chats on a phone.
+// The member's conversations: partner photo, name, last message, time and unread badge, and a small
+// menu per entry to report or block the partner (links: the complaint form with the profile
+// chosen, the block confirmation). The left column on desktop; the whole screen of /chats on a phone.
+import { useEffect, useRef, type SyntheticEvent } from 'react';
 import type { ChatPartner, ChatSummary } from '../../types/chat.js';
 import { useIsland } from '../runtime.js';
 import { listTime, type Clock } from './format.js';
+import { blockHref, reportHref } from './safety-links.js';
 
 /** The round photo; a green dot when the partner is online (the header says it in words, the list's item label too). */
 export function Avatar({ partner, size = 48 }: { partner: Pick<ChatPartner, 'name' | 'photoUrl' | 'presence'>; size?: number }) {
@@ -26,8 +29,61 @@ function Preview({ chat }: { chat: ChatSummary }) {
   return <span className="chat-item__preview">{c.last_message_mine ? t('youSaid', { text }) : text}</span>;
 }
 
+function DotsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <circle cx="12" cy="5" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="19" r="2" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Report and block for one entry: a <details> menu, so it opens without JavaScript too. */
+function EntryMenu({ partner, onToggle }: { partner: Pick<ChatPartner, 'id' | 'name'>; onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void }) {
+  const { t } = useIsland();
+  return (
+    <details className="menu chat-item__menu" onToggle={onToggle} data-testid="chat-item-menu">
+      <summary className="chat-item__menu-button" aria-label={t('entryMenu', { name: partner.name })} title={t('entryMenu', { name: partner.name })}>
+        <DotsIcon />
+      </summary>
+      <div className="menu__list chat-item__menu-list">
+        <a className="menu__item" href={reportHref(partner.id)} data-testid="chat-item-report">{t('report', { name: partner.name })}</a>
+        <a className="menu__item chat-head__block" href={blockHref(partner.id, '/chats')} data-testid="chat-item-block">{t('blockMenu', { name: partner.name })}</a>
+      </div>
+    </details>
+  );
+}
+
+/** One entry menu open at a time; a click elsewhere or Esc closes it. */
+function useOneMenuOpen() {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const openMenus = () => [...(list.current?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? [])];
+    const onPointer = (e: PointerEvent) => openMenus().forEach((d) => !d.contains(e.target as Node) && d.removeAttribute('open'));
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const open = openMenus();
+      open.forEach((d) => d.removeAttribute('open'));
+      open[0]?.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  const onToggle = (e: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = e.currentTarget;
+    if (opened.open) list.current?.querySelectorAll('details[open]').forEach((d) => d !== opened && d.removeAttribute('open'));
+  };
+  return { list, onToggle };
+}
+
 export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: ChatSummary[]; currentId: number | null; clock: Clock; fictionalLabel: string }) {
   const { t, lng } = useIsland();
+  const { list, onToggle } = useOneMenuOpen();
   return (
     <aside className="chat-list" aria-labelledby="chat-list-title">
       <header className="chat-list__head">
@@ -39,14 +95,14 @@ export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: C
           <a className="btn btn--primary btn--sm" href="/members">{t('findMembers')}</a>
         </div>
       ) : (
-        <ul className="chat-list__items" data-testid="chat-list">
+        <ul className="chat-list__items" data-testid="chat-list" ref={list}>
           {chats.map((chat) => {
             const current = chat.conversation.id === currentId;
             const partner = chat.profile.deleted ? { ...chat.profile, name: t('deletedMember') } : chat.profile;
             const unread = current ? 0 : chat.num_unread_messages;
             const classes = ['chat-item', current ? 'chat-item--current' : '', unread ? 'chat-item--unread' : ''].filter(Boolean).join(' ');
             return (
-              <li key={chat.conversation.id}>
+              <li key={chat.conversation.id} className="chat-list__entry">
                 <a className={classes} href={`/chats/${chat.conversation.id}`} aria-current={current ? 'page' : undefined} data-conversation-id={chat.conversation.id}>
                   <Avatar partner={partner} />
                   <span className="chat-item__body">
@@ -69,6 +125,7 @@ export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: C
                     </span>
                   </span>
                 </a>
+                {!chat.profile.deleted && <EntryMenu partner={chat.profile} onToggle={onToggle} />}
               </li>
             );
           })}

@@ -1,10 +1,12 @@
 // The islands' one way to call the JSON API (SPEC.md §7): JSON or multipart bodies with the CSRF
 // header, 5 retries with exponential delay where a retry cannot do a thing twice, errors as
-// ApiError with the server's localized message, and a silent logout on 403 authentication_required.
+// ApiError with the server's localized message, a silent logout on 403 authentication_required and
+// the terms page on 403 terms_acceptance_required.
 // Every call has a deadline (retries included): past it the call ends as ApiError 'timeout' with a
 // localized "try again" message, so an island never spins for ever on a server that does not answer.
 // Calls the member waits for ({ progress: true }) run the page's loading bar.
 import { loadingBar } from './loading-bar.js';
+import { ACCEPT_TERMS_PATH, TERMS_REQUIRED_CODE } from '../../types/terms.js';
 
 export class ApiError extends Error {
   constructor(
@@ -125,6 +127,8 @@ async function attempts<T>(url: string, opts: ApiOptions, signal: AbortSignal): 
     if (res.ok) return data as T;
     const code = data.error?.code ?? 'error';
     if (res.status === 403 && code === 'authentication_required') logOutSilently();
+    // New terms came into force while the page was open: the page that asks for them, then back here.
+    if (res.status === 403 && code === TERMS_REQUIRED_CODE) window.location.assign(`${ACCEPT_TERMS_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`);
     throw new ApiError(res.status, code, data.error?.message ?? '', data.error?.fields ?? {});
   }
 }

@@ -30,6 +30,7 @@ export function MatchModal({ profile, kind, ownPhotoUrl, ownName, onClose }: { p
           <Avatar url={profile.photoUrl} name={profile.name} />
           <span className="match__heart" aria-hidden="true">♥</span>
         </div>
+        {profile.fictionalLabel && <p className="match__label" data-testid="match-fictional">{profile.fictionalLabel}</p>}
         <h2 id="match-title" className="match__title">{title}</h2>
         <p className="match__text">{kind === 'match' ? t('matchText', { name: profile.name }) : t('likedYouText', { name: profile.name })}</p>
         <div className="match__actions">

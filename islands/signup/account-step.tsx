@@ -176,7 +176,13 @@ export function AccountStep({ options, targetGender, values, errors: serverError
           )}
         </FormErrors>
         <button type="submit" className="btn btn--primary btn--block btn--lg" data-testid="signup-submit">{t('submit')}</button>
-        <small className="form__legal">{t('legal')}</small>
+        {/* Signing up accepts the terms in force (recorded with their version date): they are one click away, in a new tab so the form keeps what was typed. */}
+        <small className="form__legal">
+          {t('legal')}{' '}
+          <a href="/pages/terms" target="_blank" rel="noopener">{t('termsLink')}</a>
+          {' · '}
+          <a href="/pages/privacy" target="_blank" rel="noopener">{t('privacyLink')}</a>
+        </small>
       </form>
     </>
   );

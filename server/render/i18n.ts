@@ -5,7 +5,7 @@ import i18next, { type TFunction, type i18n as I18n, type Module, type Resource 
 import { ROOT_DIR } from '../config.js';
 import { LOCALES } from '../../types/settings.js';
 
-export const NAMESPACES = ['common', 'pages', 'islands', 'errors', 'emails', 'legal', 'interests', 'payments', 'landers'] as const;
+export const NAMESPACES = ['common', 'pages', 'islands', 'errors', 'emails', 'legal', 'interests', 'payments', 'landers', 'blocking'] as const;
 
 export function loadResources(dir = join(ROOT_DIR, 'locales')): Resource {
   const resources: Resource = {};

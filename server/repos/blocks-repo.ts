@@ -34,12 +34,50 @@ export async function blockedEitherWay(db: Runner, me: number): Promise<number[]
   return [...new Set([...out, ...inc].map(Number))];
 }
 
-/** Deletes the conversation of the pair (messages and participants go with it, by cascade). */
-export async function deleteConversationBetween(db: Runner, a: number, b: number): Promise<void> {
+/** Deletes the conversation of the pair (messages and participants go with it); returns its ids. */
+export async function deleteConversationBetween(db: Runner, a: number, b: number): Promise<number[]> {
   const [low, high] = a < b ? [a, b] : [b, a];
-  const ids = await db('conversations').where({ profile_low_id: low, profile_high_id: high }).pluck('id');
-  if (!ids.length) return;
+  const ids = ((await db('conversations').where({ profile_low_id: low, profile_high_id: high }).pluck('id')) as (number | string)[]).map(Number);
+  if (!ids.length) return [];
   await db('messages').whereIn('conversation_id', ids).delete();
   await db('conversation_participants').whereIn('conversation_id', ids).delete();
   await db('conversations').whereIn('id', ids).delete();
+  return ids;
+}
+
+export interface BlockedProfileRow {
+  id: number;
+  name: string;
+  main_file_key: string | null;
+  blocked_at: number;
+}
+
+/** The profiles `me` has blocked (the blocks `me` can lift), newest block first, with their approved main photo. */
+export async function blockedBy(db: Runner, me: number, limit: number): Promise<BlockedProfileRow[]> {
+  const rows = (await db({ b: 'blocks' })
+    .join({ p: 'profiles' }, 'p.id', 'b.blocked_profile_id')
+    .leftJoin({ ph: 'photos' }, function () {
+      this.on('ph.id', '=', 'p.main_photo_id').andOnVal('ph.status', '=', 'active');
+    })
+    .where('b.blocker_profile_id', me)
+    .orderBy([{ column: 'b.created_at', order: 'desc' }, { column: 'b.blocked_profile_id', order: 'desc' }])
+    .limit(limit)
+    .select('p.id', 'p.name', 'ph.file_key as main_file_key', 'b.created_at as blocked_at')) as { id: number | string; name: string; main_file_key: string | null; blocked_at: number | string }[];
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, main_file_key: r.main_file_key, blocked_at: Number(r.blocked_at) }));
+}
+
+/**
+ * Whether a block stands either way between the member of `userId` and any of `profileIds`: a
+ * notification about them queued before the block is not sent (mail and push workers).
+ */
+export async function memberBlocksEitherWay(db: Runner, userId: number, profileIds: number[]): Promise<boolean> {
+  if (profileIds.length === 0) return false;
+  const own = (await db('profiles').where({ user_id: userId }).first('id')) as { id: number | string } | undefined;
+  if (!own) return false;
+  const me = Number(own.id);
+  const hit = await db('blocks')
+    .where((q) => q.where('blocker_profile_id', me).whereIn('blocked_profile_id', profileIds))
+    .orWhere((q) => q.where('blocked_profile_id', me).whereIn('blocker_profile_id', profileIds))
+    .first('blocker_profile_id');
+  return hit !== undefined;
 }

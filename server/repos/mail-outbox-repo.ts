@@ -14,6 +14,10 @@ export interface OutboxMail {
   notification_type: string | null;
   /** JSON of extra headers, or null. */
   headers: string | null;
+  /** The profile a notification is about: a block since it was queued drops it. */
+  about_profile_id: number | null;
+  /** JSON array of the profiles a digest shows, or null; as about_profile_id. */
+  about_profile_ids: string | null;
 }
 
 export interface NewMail {
@@ -31,13 +35,16 @@ export interface NewMail {
   headers?: Record<string, string> | null;
   /** The profile a notification is about (its name is in the mail): erased with that profile. */
   aboutProfileId?: number | null;
+  /** The profiles a digest shows: a block with any of them since it was queued drops it. */
+  aboutProfileIds?: number[] | null;
 }
 
 export async function insertMail(db: Runner, m: NewMail, status: 'pending' | 'suppressed', now: number): Promise<number> {
   const [id] = await db('mail_outbox').insert({
     site_id: m.siteId, user_id: m.userId, to_address: m.to, template: m.template, language: m.language,
     subject: m.subject, html: m.html, text: m.text, status,
-    notification_type: m.notificationType ?? null, headers: m.headers ? JSON.stringify(m.headers) : null, about_profile_id: m.aboutProfileId ?? null, attempts: 0, next_attempt_at: now, created_at: now,
+    notification_type: m.notificationType ?? null, headers: m.headers ? JSON.stringify(m.headers) : null, about_profile_id: m.aboutProfileId ?? null,
+    about_profile_ids: m.aboutProfileIds?.length ? JSON.stringify(m.aboutProfileIds) : null, attempts: 0, next_attempt_at: now, created_at: now,
   });
   return Number(id);
 }
@@ -64,7 +71,7 @@ export async function claimMail(db: Runner, id: number, worker: string, now: num
     .andWhere((q) => q.whereNull('locked_until').orWhere('locked_until', '<', now))
     .update({ locked_by: worker, locked_until: now + leaseMs });
   if (claimed !== 1) return undefined;
-  return (await db('mail_outbox').where({ id, locked_by: worker }).first('id', 'user_id', 'to_address', 'subject', 'html', 'text', 'attempts', 'notification_type', 'headers')) as
+  return (await db('mail_outbox').where({ id, locked_by: worker }).first('id', 'user_id', 'to_address', 'subject', 'html', 'text', 'attempts', 'notification_type', 'headers', 'about_profile_id', 'about_profile_ids')) as
     | OutboxMail
     | undefined;
 }

@@ -13,6 +13,8 @@ export interface ClaimedPush {
   createdAt: number;
   /** Endpoint hashes still owed this push after a partial failure; null: every subscription. */
   retryEndpoints: string[] | null;
+  /** The profile the push is about (a block since it was queued drops it), or null. */
+  aboutProfileId: number | null;
 }
 
 export interface StoredSubscription {
@@ -42,6 +44,7 @@ interface RawClaimed {
   attempts: number | string;
   created_at: number | string;
   retry_endpoints: string | null;
+  about_profile_id: number | string | null;
 }
 
 /** Takes the lease on one row; undefined when another worker holds it or it is no longer pending. */
@@ -54,7 +57,7 @@ export async function claimPush(db: Runner, id: number, worker: string, now: num
   const row = (await db('push_outbox as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .where({ 'p.id': id, 'p.locked_by': worker })
-    .first('p.id', 'p.user_id', 'u.site_id', 'p.payload', 'p.notification_type', 'p.attempts', 'p.created_at', 'p.retry_endpoints')) as RawClaimed | undefined;
+    .first('p.id', 'p.user_id', 'u.site_id', 'p.payload', 'p.notification_type', 'p.attempts', 'p.created_at', 'p.retry_endpoints', 'p.about_profile_id')) as RawClaimed | undefined;
   if (!row) return undefined;
   return {
     id: Number(row.id),
@@ -65,6 +68,7 @@ export async function claimPush(db: Runner, id: number, worker: string, now: num
     attempts: Number(row.attempts),
     createdAt: Number(row.created_at),
     retryEndpoints: row.retry_endpoints === null ? null : parseJson<string[]>(row.retry_endpoints, []),
+    aboutProfileId: row.about_profile_id === null ? null : Number(row.about_profile_id),
   };
 }
 

@@ -62,6 +62,7 @@ import { ComplaintsService } from './complaints/complaints-service.js';
 import { LanderVisitCounter } from './traffic/lander-visit-counter.js';
 import { TrafficStatsService } from './traffic/traffic-stats-service.js';
 import { LandersService } from './landers/landers-service.js';
+import { TermsService } from './terms/terms-service.js';
 
 export interface Services {
   accountSettings: AccountSettingsService;
@@ -128,6 +129,8 @@ export interface Services {
   trafficStats: TrafficStatsService;
   /** The landing pages' profiles and counts (`/landers/…`, `/members/{id}/landing…`), kept briefly. */
   landers: LandersService;
+  /** The terms' version in force and the versions members accepted (issue 18.4). */
+  terms: TermsService;
 }
 
 export function createServices(deps: {
@@ -161,6 +164,7 @@ export function createServices(deps: {
   const bundles = new BundlesService(db);
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
+  const terms = new TermsService(db, company);
   const search = new SearchService(db, presence, geo);
   const profiles = new ProfilesService(db, likes, presence);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
@@ -168,7 +172,7 @@ export function createServices(deps: {
     mail,
     tokens,
     passwordReset: new PasswordResetService(db, tokens, mail, deps.i18n, deps.redis),
-    signup: new SignupService(db, activation, mail, geo),
+    signup: new SignupService(db, activation, mail, geo, terms),
     signupSteps: new SignupStepsService(db, photos, catalog, geo),
     activation,
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
@@ -202,7 +206,7 @@ export function createServices(deps: {
     notifyCron: new NotifyCronService(db, mail, sites, activation, deps.i18n, config.port),
     search,
     likes,
-    blocks: new BlocksService(db),
+    blocks: new BlocksService(db, { events, badges, logger }),
     chat: new ChatService(db, events, badges, chatMedia, presence, notifications),
     operatorChat: new OperatorChatService(db, events, badges, notifications),
     icebreaker: new IcebreakerService(db),
@@ -218,5 +222,6 @@ export function createServices(deps: {
     landerVisits: new LanderVisitCounter({ db, logger }),
     trafficStats: new TrafficStatsService(db, sites),
     landers: new LandersService(db, search, catalog, profiles, presence),
+    terms,
   };
 }

@@ -12,7 +12,7 @@ const EXPECTED_TABLES = [
   'daily_quotas', 'gifts', 'conversations', 'conversation_participants', 'messages', 'credit_ledger', 'bundles', 'discount_codes',
   'payments', 'discount_redemptions', 'direct_debit_mandates', 'otp_codes', 'notification_settings', 'suppressions',
   'push_subscriptions', 'mail_outbox', 'push_outbox', 'sms_outbox', 'tokens', 'sessions', 'login_attempts', 'complaints',
-  'dismissals', 'audit_log', 'rate_limits', 'test_provider_payments', 'event_relay', 'notification_sends', 'presence', 'lander_visits', 'geo_places',
+  'dismissals', 'audit_log', 'rate_limits', 'test_provider_payments', 'event_relay', 'notification_sends', 'presence', 'lander_visits', 'geo_places', 'terms_acceptances',
 ];
 
 for (const backend of BACKENDS) {

@@ -47,7 +47,9 @@ describe('notification mails', () => {
     const mail = eventMail(t, input('Lotte', { from: { ...input('Lotte').from, is_fictional: true } }));
     const label = t('common:siteDefaults.fictional_singular', { siteName: 'Amora' });
     expect(mail.html).to.include(`>${label}</span>`);
-    expect(mail.subject).to.equal('Neue Nachricht von Lotte');
+    // The subject names the label too: a mailbox's list shows no card (issue 18.4).
+    expect(mail.subject).to.equal(`Neue Nachricht von Lotte (${label})`);
+    expect(eventPush(t, input('Lotte', { from: { ...input('Lotte').from, is_fictional: true } }), 1).title).to.equal(`Neue Nachricht von Lotte (${label})`);
   });
 
   it('existing action mails keep their button and gain the settings link of their site', () => {

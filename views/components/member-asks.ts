@@ -41,8 +41,12 @@ export function pushPromptAllowed({ user, routeName, settings }: AskPage): boole
   return !user.dismissed_alerts.includes('push') && !PUSH_PROMPT_HIDDEN_ON.includes(routeName);
 }
 
+/** Pages that ask the member to decide something else (the new terms, a block): nothing more is asked there. */
+const DECISION_PAGES = new Set(['accept-terms', 'members-id-block']);
+
 /** The one ask this page shows, if any. */
 export function currentAsk(page: AskPage): MemberAsk | null {
+  if (DECISION_PAGES.has(page.routeName)) return null;
   if (activationReminderApplies(page)) return 'activation';
   if (disabledNotificationsAlertApplies(page)) return 'disabled_notifications';
   if (profileEnrichApplies(page)) return 'profile_enrich';

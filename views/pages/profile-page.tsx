@@ -135,7 +135,7 @@ export function ProfilePage({ profile, notice, matchModal }: ProfilePageProps) {
                   component={LikeButton}
                   section="likes"
                   props={{
-                    profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null },
+                    profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null, fictionalLabel: profile.isFictional ? settings.fictional_singular : null },
                     liked: profile.relation.liked,
                     own: { name: user.profile.name, photoUrl: user.profile.main_image?.match ?? null },
                   }}

@@ -1,10 +1,11 @@
-// /settings: language, invisible mode, password, e-mail and account deletion, each a small form
-// that works without JavaScript. A refused post comes back with what was typed (never a password)
-// and each message beside its field, the first one focused.
+// /settings: language, invisible mode, blocked members, password, e-mail and account deletion, each
+// a small form that works without JavaScript. A refused post comes back with what was typed (never
+// a password) and each message beside its field, the first one focused.
 import { DELETE_REASONS } from '../../types/accounts.js';
 import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
 import { Checkbox, ChoiceList, FormErrors, SelectField, TextField } from '../components/form/index.js';
 import { RetentionOfferBox } from '../components/retention-offer.js';
+import { BlockedMembers, type BlockedMembersProps } from '../components/blocked-members.js';
 import { usePage } from '../render-context.js';
 import type { RetentionOffer } from '../../types/promotions.js';
 
@@ -17,9 +18,11 @@ export interface SettingsPageProps {
   values?: { new_email: string };
   /** The retention offer shown before the deletion form (issue 14), or null/absent for none. */
   retention?: RetentionOffer | null;
+  /** "Blocked members" (issue 18.5). */
+  blocked?: BlockedMembersProps;
 }
 
-export function SettingsPage({ notice, errors, deletion, values, retention }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion, values, retention, blocked }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -56,6 +59,8 @@ export function SettingsPage({ notice, errors, deletion, values, retention }: Se
         <p className="settings__hint">{t('pages:notifications.settingsHint')}</p>
         <a className="btn btn--light" href="/notifications" data-testid="settings-notifications-link">{t('pages:notifications.manage')}</a>
       </section>
+
+      {blocked && <BlockedMembers {...blocked} />}
 
       <FormErrors errors={errors}>
         <section className="auth__card settings__section">

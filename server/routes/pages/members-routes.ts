@@ -141,7 +141,7 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
     const matchModal: MatchModalProps | undefined =
       req.user && profile.relation?.match && req.query.match !== undefined
         ? {
-            profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null },
+            profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null, fictionalLabel: profile.isFictional ? page.settings.fictional_singular : null },
             kind: 'match',
             delaySeconds: delayOf(req.query.t),
             own: { name: req.user.profile.name, photoUrl: req.user.profile.main_image?.match ?? null },

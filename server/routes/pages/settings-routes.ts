@@ -12,6 +12,7 @@ import { LOCALES } from '../../../types/settings.js';
 import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput } from '../validate.js';
+import { blockedMembersOf } from './block-routes.js';
 
 const NOTICES = { saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged', email: 'pages:settings.emailChanged' } as const;
 
@@ -27,8 +28,8 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
   const show = async (req: Request, res: Response, o: Omit<SettingsPageProps, 'errors'> & { errors?: Record<string, string>; status?: number } = {}) => {
     const t = res.locals.page!.t;
     const { status = 200, errors = {}, ...props } = o;
-    const retention = await services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id });
-    renderPage(res, createElement(SettingsPage, { errors, retention, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+    const [retention, blocked] = await Promise.all([services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id }), blockedMembersOf(req, services)]);
+    renderPage(res, createElement(SettingsPage, { errors, retention, blocked, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
   };
 
   router.get('/settings', async (req, res) => {

@@ -11,6 +11,7 @@ import { emailTaken, insertAccount } from '../../repos/signup-repo.js';
 import { nameKeyHolder, releasePurgedName } from '../../repos/username-keys-repo.js';
 import type { GeoService } from '../geo/geo-service.js';
 import type { MailService } from '../mail/mail-service.js';
+import type { TermsService } from '../terms/terms-service.js';
 import type { ActivationService } from './activation-service.js';
 import { passwordProblem } from './password-policy.js';
 import { normaliseUsername, usernameKeys, usernameProblem, type UsernameKeys } from './username-policy.js';
@@ -62,6 +63,7 @@ export class SignupService {
     private readonly activation: ActivationService,
     private readonly mail: MailService,
     private readonly geo: GeoService,
+    private readonly terms: Pick<TermsService, 'currentVersion' | 'recordAtSignup'>,
   ) {}
 
   async signup(input: SignupInput, ctx: SignupContext): Promise<{ userId: number; profileId: number }> {
@@ -69,7 +71,7 @@ export class SignupService {
       throw new ForbiddenError('invite_only', 'inviteOnly', { sitename: ctx.siteName });
     }
     const v = await this.validate(input, ctx);
-    const [passwordHash, location] = await Promise.all([hashPassword(v.password), this.geo.locationFor(v)]);
+    const [passwordHash, location, termsVersion] = await Promise.all([hashPassword(v.password), this.geo.locationFor(v), this.terms.currentVersion()]);
     try {
       return await this.db.transaction(async (tx) => {
         const now = Date.now();
@@ -78,6 +80,8 @@ export class SignupService {
           profile: { name: v.name, gender: v.gender, sexuality: v.sexuality, birthDate: v.birthDate, country: v.country, region: v.region, city: v.city },
           location,
         }, now);
+        // The form says that signing up accepts the terms: recorded with the version in force.
+        await this.terms.recordAtSignup(tx, ids.userId, termsVersion, now);
         if (ctx.signupCredits > 0) {
           await applyCreditDelta(tx, { userId: ids.userId, delta: ctx.signupCredits, reason: 'signup', idempotencyKey: `signup:${ids.userId}` });
         }

@@ -5,6 +5,7 @@ import { ValidationError } from '../../errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { getCompany, saveCompany, type CompanyRow } from '../../repos/sites-repo.js';
 import { MAX_DISCOUNT_PERCENT } from '../payments/pricing.js';
+import { TERMS_EPOCH } from '../../../types/terms.js';
 
 export type CompanyInfo = CompanyRow;
 
@@ -30,9 +31,6 @@ const patchSchema = z
   .partial()
   .strict();
 
-/** Terms are in force from 2023-12-01T12:00:00Z or the company's added date if later (SPEC.md §9). */
-const TERMS_EPOCH = Date.parse('2023-12-01T12:00:00Z');
-
 export class CompanyService {
   private readonly cache = new TtlCache<CompanyInfo>(30_000);
 
@@ -54,6 +52,7 @@ export class CompanyService {
     return next;
   }
 
+  /** Terms are in force from 2023-12-01T12:00:00Z or the company's added date if later (SPEC.md §9). */
   termsDate(company: CompanyInfo): Date {
     return new Date(Math.max(TERMS_EPOCH, company.added));
   }

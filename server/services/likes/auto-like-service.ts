@@ -58,7 +58,7 @@ export class AutoLikeService {
     if (!created) return null;
     await this.badges.publishCounts(viewer.userId);
     await this.notifier.liked({ fromProfileId: liker.id, toProfileId: viewer.profileId, match: created.match });
-    return { id: liker.id, name: liker.name, main_image: liker.main_file_key ? { match: photoUrl(ctx.cdnPrefix, liker.main_file_key, 'thumb') } : null };
+    return { id: liker.id, name: liker.name, main_image: liker.main_file_key ? { match: photoUrl(ctx.cdnPrefix, liker.main_file_key, 'thumb') } : null, is_fictional: Boolean(liker.is_fictional) };
   }
 
   private async likedRecently(profileId: number, now: number): Promise<boolean> {

@@ -6,12 +6,14 @@
 // Transactional mail (no notification type: activation, password reset, e-mail change, receipts)
 // always goes out. A notification mail is checked against the member's switch and the address's
 // suppressions when it is queued and again when it is sent, so a switch turned off or a bounce
-// recorded in between drops it. A recipient refused for good (5xx to RCPT) becomes a bounce.
+// recorded in between drops it; so does a block between the member and the profile it is about
+// (issue 18.5). A recipient refused for good (5xx to RCPT) becomes a bounce.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { BULK_NOTIFICATION_TYPES, isNotificationType, type NotificationType } from '../../../types/notifications.js';
 import type { Db, Runner } from '../../db.js';
 import { parseJson } from '../../lib/json.js';
+import { memberBlocksEitherWay } from '../../repos/blocks-repo.js';
 import * as outbox from '../../repos/mail-outbox-repo.js';
 import { siteDomainOf } from '../../repos/sites-repo.js';
 import { NotificationSettingsService } from '../notifications/notification-settings-service.js';
@@ -75,6 +77,11 @@ export class MailService {
         this.logger.info({ mailId: id, type: mail.notification_type }, 'mail dropped: not wanted any more');
         continue;
       }
+      if (await this.blockedSinceQueued(mail)) {
+        await outbox.markSuppressed(this.db, id, 'a block stands between the member and the profile it is about');
+        this.logger.info({ mailId: id }, 'mail dropped: blocked since it was queued');
+        continue;
+      }
       if (await this.send(mail)) sent++;
     }
     return sent;
@@ -112,6 +119,14 @@ export class MailService {
     // A type this code does not know (a newer release wrote it): the safe answer is not to send.
     if (!isNotificationType(mail.notification_type)) return Promise.resolve(false);
     return this.wanted(mail.user_id === null ? null : Number(mail.user_id), mail.notification_type, mail.to_address, this.db);
+  }
+
+  /** A notification about profiles that the member blocked, or that blocked the member, since it was queued. */
+  private blockedSinceQueued(mail: outbox.OutboxMail): Promise<boolean> {
+    if (mail.notification_type === null || mail.user_id === null) return Promise.resolve(false);
+    const listed = parseJson<unknown>(mail.about_profile_ids, []);
+    const about = [mail.about_profile_id, ...(Array.isArray(listed) ? listed : [])].map(Number);
+    return memberBlocksEitherWay(this.db, Number(mail.user_id), about.filter((id) => Number.isSafeInteger(id) && id > 0));
   }
 
   private async unsubscribeHeaders(siteId: number | null, userId: number | null, to: string, type: NotificationType, tx: Runner): Promise<Record<string, string>> {

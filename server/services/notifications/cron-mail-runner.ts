@@ -63,7 +63,8 @@ export interface CronMailJob<D> {
   /** The mails a batch gets; members left out have nothing to be told. */
   plan(batch: CronMemberRow[], frames: MailFrames): Promise<PlannedMail<D>[]>;
   /** The mail, inside the transaction that queues it (an activation link is issued in it). */
-  render(tx: Runner, mail: PlannedMail<D>, frame: FramedMember): Promise<EmailContent & { template: string }>;
+  /** The mail; `aboutProfileIds`: the profiles it shows (a block with one since it was queued drops it). */
+  render(tx: Runner, mail: PlannedMail<D>, frame: FramedMember): Promise<EmailContent & { template: string; aboutProfileIds?: number[] }>;
 }
 
 export class CronMailRunner {

@@ -38,22 +38,31 @@ function senderCard(t: TFunction, i: EventNotificationInput, from: string): { ht
   return { html, text };
 }
 
+/**
+ * The name where no card shows beside it (the subject, the push title): a fictional profile's
+ * carries the site's label, "Anna (Chat host)" (SPEC.md §1, issue 18.4).
+ */
+function labelledName(t: TFunction, i: EventNotificationInput): string {
+  const name = quotedName(i.from.name);
+  return i.from.is_fictional ? `${name} (${quotedName(i.site.fictionalLabel(t))})` : name;
+}
+
 export function eventMail(t: TFunction, i: EventNotificationInput): EmailContent {
   const from = quotedName(i.from.name);
   const vars = { from, siteName: i.site.name, name: quotedName(i.recipientName), supportEmail: i.site.supportEmail };
   const k = (key: string) => t(`emails:notify.${i.kind}.${key}`, vars);
   const throttled = i.kind === 'newConversation' || i.kind === 'newMessage';
   return layoutEmail(t, { siteName: i.site.name, siteUrl: i.site.url, supportEmail: i.site.supportEmail }, {
-    subject: k('subject'),
+    subject: t(`emails:notify.${i.kind}.subject`, { ...vars, from: labelledName(t, i) }),
     blocks: [{ text: t('emails:greeting', vars) }, { text: k('intro') }, senderCard(t, i, from)],
     button: { label: k('button'), url: `${i.site.url}${i.path}` },
     after: [...(throttled ? [{ text: t('emails:notify.onePerConversation', vars) }] : []), { text: t('emails:signature', vars) }],
   });
 }
 
-/** The push: a title with the name, a body without any message text, the page, the badge. */
+/** The push: a title with the name (and label), a body without any message text, the page, the badge. */
 export function eventPush(t: TFunction, i: EventNotificationInput, badge: number): PushPayload {
-  const vars = { from: quotedName(i.from.name), siteName: i.site.name };
+  const vars = { from: labelledName(t, i), siteName: i.site.name };
   return {
     type: i.type,
     title: headerText(t(`emails:notify.${i.kind}.pushTitle`, vars), 80),

@@ -1,5 +1,6 @@
 // The push worker: claims due push_outbox rows with a lease (two processes never send one row),
-// asks again at send time whether the member still wants this type by push, and sends it to every
+// asks again at send time whether the member still wants this type by push and whether a block
+// stands between the member and the profile it is about (issue 18.5), and sends it to every
 // browser the member subscribed with. A gone subscription (404/410) is deleted; a push service
 // that is busy or down (429, 5xx, no answer) is asked again later with a growing back-off, for the
 // browsers that did not get it only; anything else is given up for that browser.
@@ -9,6 +10,7 @@ import type { Logger } from 'pino';
 import { isNotificationType, type NotificationType } from '../../../types/notifications.js';
 import type { Db } from '../../db.js';
 import { parseJson } from '../../lib/json.js';
+import { memberBlocksEitherWay } from '../../repos/blocks-repo.js';
 import * as repo from '../../repos/push-delivery-repo.js';
 import type { NotificationSettingsService } from '../notifications/notification-settings-service.js';
 import { DEFAULT_SETTINGS } from '../sites/default-settings.js';
@@ -83,6 +85,7 @@ export class PushDeliveryService {
     const type: NotificationType = isNotificationType(row.notificationType) ? row.notificationType : payload.type;
     if (now - row.createdAt > ttlSecondsOf(type) * 1000) return this.finish(row, 'dropped', 'expired');
     if (!(await this.deps.notificationSettings.allows(row.userId, type, 'push'))) return this.finish(row, 'dropped', 'switched off');
+    if (row.aboutProfileId !== null && (await memberBlocksEitherWay(db, row.userId, [row.aboutProfileId]))) return this.finish(row, 'dropped', 'blocked');
     const owed = row.retryEndpoints ? new Set(row.retryEndpoints) : undefined;
     const subscriptions = (await repo.subscriptionsOf(db, row.userId)).filter((s) => !owed || owed.has(s.endpointHash));
     if (subscriptions.length === 0) return this.finish(row, 'dropped', 'no subscription');

@@ -65,7 +65,7 @@ export function weeklyUpdatesJob(db: Db, o: { week: string; now: number }): Cron
           photoUrl: absoluteUrl(frame.baseUrl, card.photo!.thumbUrl), url: `${frame.baseUrl}/members/${card.id}`,
         };
       });
-      return { template: 'weekly_update', ...weeklyUpdateEmail(frame, cards) };
+      return { template: 'weekly_update', ...weeklyUpdateEmail(frame, cards), aboutProfileIds: p.data.profiles.map((row) => Number(row.id)) };
     },
   };
 }
