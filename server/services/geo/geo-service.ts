@@ -8,12 +8,14 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { NO_LOCATION, findProfilePosition, locationColumns, type LocationColumns } from '../../repos/places-repo.js';
 import { REGION_TERM, isCountry } from '../../../types/countries.js';
 import type { GeocodeResult, Position } from '../../../types/geo.js';
+import type { GeoBox, MapShapes } from '../../../types/map.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ReversePlace, LocatedPlace } from './geo-data.js';
 import type { LocateItem } from './geo-protocol.js';
 import { GEO_WORKER } from './geo-worker-client.js';
 
 const require = createRequire(import.meta.url);
+const DAY_MS = 24 * 3_600_000;
 
 interface GeoipCountry {
   lookup(ip: string): { country: string } | null;
@@ -29,6 +31,9 @@ export interface PlaceFields {
 export class GeoService {
   private geoip: GeoipCountry | undefined;
   private readonly positions = new TtlCache<Position | null>(3_600_000);
+  /** Borders do not move: a day is only there to let unused boxes go. */
+  private readonly mainlands = new TtlCache<GeoBox | null>(DAY_MS);
+  private readonly shapes = new TtlCache<MapShapes>(DAY_MS);
 
   constructor(
     private readonly db: Db,
@@ -103,6 +108,24 @@ export class GeoService {
       const inRegion = region ? await this.worker.ask<Position | null>({ op: 'centroid', country: where.country, regionCode: region.code }) : null;
       return inRegion ?? this.worker.ask<Position | null>({ op: 'centroid', country: where.country, regionCode: null });
     });
+  }
+
+  /**
+   * The box around these countries' mainlands (ISO alpha-2): the largest land of each and the
+   * islands near it, not Alaska or French Guiana. Null when the data knows none of them.
+   */
+  mainlandBox(countries: string[]): Promise<GeoBox | null> {
+    const sorted = [...countries].sort();
+    return this.mainlands.get(sorted.join(','), () => this.worker.ask<GeoBox | null>({ op: 'mainland', countries: sorted }));
+  }
+
+  /**
+   * The land in a box as SVG path data (types/map.ts): `highlight`'s countries, and the others in
+   * view drawn apart, a few kilobytes in all. Kept: the same box always draws the same map.
+   */
+  mapShapes(box: GeoBox, highlight: string[]): Promise<MapShapes> {
+    const key = [box.west, box.south, box.east, box.north].map((v) => v.toFixed(3)).join(',') + `|${[...highlight].sort().join(',')}`;
+    return this.shapes.get(key, () => this.worker.ask<MapShapes>({ op: 'mapShapes', box, highlight }));
   }
 
   /** A profile's stored position (city level at best); null when it has none. */
