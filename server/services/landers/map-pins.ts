@@ -1,0 +1,105 @@
+// Where a lander's map puts its people: one pin per place (the profiles of one city share it), a few
+// pins as round photos with name and age, the others as dots. Photo markers are placed for the
+// narrowest phone: no two overlap there, nor the visitor's ring, nor leave the map; wider screens
+// only spread them further apart. The visitor's words go last, on a side of the ring left free.
+import type { MapPin, MapVisitor } from '../../../types/map.js';
+import type { Point, Projection } from '../geo/map-geometry.js';
+
+/** The map's width on a 360 px phone, in CSS px: it runs from edge to edge there (maplanding-map.css). */
+const PHONE_MAP_PX = 360;
+/**
+ * Around its place, in CSS px (views/styles/parts/landers/maplanding-map.css): 80 px wide, the
+ * photo above the point, name and age (and a fictional label) under the photo, the tail on the dot.
+ */
+const MARKER = { left: 40, right: 40, up: 80, down: 8 };
+/** The same marker hanging under its place, where there is no room above. */
+const MARKER_BELOW = { left: 40, right: 40, up: 8, down: 80 };
+/** The middle of the visitor's ring: a marker may cover its edge (it is a rough area), not all of it. */
+const RING_CORE = { left: 7, right: 7, up: 7, down: 7 };
+/** The visitor's words (at most 150 px wide, maplanding-map.css) beside the ring, in the order tried. */
+const LABELS: [NonNullable<MapVisitor['label']>, typeof RING_CORE][] = [
+  ['below', { left: 78, right: 78, up: -12, down: 42 }],
+  ['above', { left: 78, right: 78, up: 42, down: -12 }],
+  ['right', { left: -12, right: 164, up: 14, down: 14 }],
+  ['left', { left: 164, right: -12, up: 14, down: 14 }],
+];
+/** Photo markers on one map: enough to look alive, few enough to read. */
+export const MAP_FEATURED = 5;
+
+export interface Person {
+  id: number;
+  latitude: number;
+  longitude: number;
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The pins of `people` (in the page's order) on a map, and the visitor's mark when `visitor` is on
+ * it. People outside the map get no pin; the first of a place is the one its marker shows.
+ */
+export function placePins(people: Person[], projection: Projection, visitor: Point | null): { pins: MapPin[]; visitor: MapVisitor | null } {
+  const { width, height } = projection;
+  const unit = width / PHONE_MAP_PX;
+  const onMap = ([x, y]: Point) => x >= 0 && y >= 0 && x <= width && y <= height;
+  const pins = new Map<string, MapPin>();
+  for (const person of people) {
+    const [x, y] = projection.project(person.longitude, person.latitude);
+    if (!onMap([x, y])) continue;
+    const key = `${Math.round(x)},${Math.round(y)}`;
+    const pin = pins.get(key);
+    if (pin) pin.profileIds.push(person.id);
+    else pins.set(key, { x: round(x), y: round(y), profileIds: [person.id], featured: null, below: false });
+  }
+  const you = visitor ? projection.project(visitor[0], visitor[1]) : null;
+  const youShown: MapVisitor | null = you && onMap(you) ? { x: round(you[0]), y: round(you[1]), label: null } : null;
+  const ring = youShown ? boxAround(youShown, RING_CORE, unit) : null;
+  const markers = chooseMarkers([...pins.values()], unit, (b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !(ring && overlaps(ring, b)));
+  const free = (b: Box) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !markers.some((m) => overlaps(m.box, b));
+  if (youShown) youShown.label = LABELS.find(([, r]) => free(boxAround(youShown, r, unit)))?.[0] ?? null;
+  return { pins: [...pins.values()], visitor: youShown };
+}
+
+interface Candidate {
+  pin: MapPin;
+  below: boolean;
+  box: Box;
+  order: number;
+}
+
+/**
+ * As many photo markers as fit (up to MAP_FEATURED) without overlapping: each pin may stand above
+ * or hang below its place; the candidate that blocks the fewest others goes first (so that a marker
+ * in the middle of a crowd does not crowd out three), the page's order breaking ties.
+ */
+function chooseMarkers(pins: MapPin[], unit: number, fits: (b: Box) => boolean): Candidate[] {
+  let open: Candidate[] = pins.flatMap((pin, order) =>
+    [false, true].map((below) => ({ pin, below, order, box: boxAround(pin, below ? MARKER_BELOW : MARKER, unit) })).filter((c) => fits(c.box)),
+  );
+  const chosen: Candidate[] = [];
+  const clash = (a: Candidate, b: Candidate) => a !== b && (a.pin === b.pin || overlaps(a.box, b.box));
+  while (open.length && chosen.length < MAP_FEATURED) {
+    const blocked = (c: Candidate) => open.filter((o) => clash(c, o)).length;
+    const best = open.reduce((a, b) => (blocked(b) < blocked(a) || (blocked(b) === blocked(a) && b.order < a.order) ? b : a));
+    chosen.push(best);
+    best.pin.featured = best.pin.profileIds[0]!;
+    best.pin.below = best.below;
+    open = open.filter((o) => o !== best && !clash(best, o));
+  }
+  return chosen;
+}
+
+function boxAround(p: { x: number; y: number }, r: typeof MARKER, unit: number): Box {
+  return { x0: p.x - r.left * unit, y0: p.y - r.up * unit, x1: p.x + r.right * unit, y1: p.y + r.down * unit };
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+const round = (v: number) => Math.round(v * 10) / 10;
