@@ -19,6 +19,13 @@ export interface MapShapes {
   neighbours: string;
 }
 
+/** A town or city named on a map (its local name), for orientation. */
+export interface MapPlace {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
 /** A place with shown profiles on a lander's map (a city's position, never a member's own). */
 export interface MapPin {
   x: number;
@@ -38,9 +45,19 @@ export interface MapVisitor {
   label: 'below' | 'above' | 'right' | 'left' | null;
 }
 
+/** A town named on a lander's map, its words on the side of its dot where they fit. */
+export interface MapLabel {
+  name: string;
+  x: number;
+  y: number;
+  side: 'right' | 'left';
+}
+
 /** A lander's map: the shapes, the pins, and the visitor's rough area when their country is known. */
 export interface LanderMap extends MapShapes {
   pins: MapPin[];
+  /** A few of the biggest towns, for orientation, where no marker or other label is. */
+  labels: MapLabel[];
   /** The middle of the visitor's country (GeoIP knows no more), when it lies on the map. */
   visitor: MapVisitor | null;
 }

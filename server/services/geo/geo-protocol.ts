@@ -12,7 +12,9 @@ export type GeoQuery =
   | { op: 'locate'; items: LocateItem[] }
   | { op: 'centroid'; country: string; regionCode: string | null }
   | { op: 'mainland'; countries: string[] }
-  | { op: 'mapShapes'; box: GeoBox; highlight: string[] };
+  | { op: 'mapShapes'; box: GeoBox; highlight: string[] }
+  | { op: 'mapPlaces'; box: GeoBox; countries: string[]; limit: number }
+  | { op: 'regionBox'; country: string; regionCode: string };
 
 export type GeoRequest = GeoQuery & { id: number };
 

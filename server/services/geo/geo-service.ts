@@ -8,7 +8,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { NO_LOCATION, findProfilePosition, locationColumns, type LocationColumns } from '../../repos/places-repo.js';
 import { REGION_TERM, isCountry } from '../../../types/countries.js';
 import type { GeocodeResult, Position } from '../../../types/geo.js';
-import type { GeoBox, MapShapes } from '../../../types/map.js';
+import type { GeoBox, MapPlace, MapShapes } from '../../../types/map.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ReversePlace, LocatedPlace } from './geo-data.js';
 import type { LocateItem } from './geo-protocol.js';
@@ -34,6 +34,8 @@ export class GeoService {
   /** Borders do not move: a day is only there to let unused boxes go. */
   private readonly mainlands = new TtlCache<GeoBox | null>(DAY_MS);
   private readonly shapes = new TtlCache<MapShapes>(DAY_MS);
+  private readonly places = new TtlCache<MapPlace[]>(DAY_MS);
+  private readonly regionBoxes = new TtlCache<GeoBox | null>(DAY_MS);
 
   constructor(
     private readonly db: Db,
@@ -124,8 +126,20 @@ export class GeoService {
    * view drawn apart, a few kilobytes in all. Kept: the same box always draws the same map.
    */
   mapShapes(box: GeoBox, highlight: string[]): Promise<MapShapes> {
-    const key = [box.west, box.south, box.east, box.north].map((v) => v.toFixed(3)).join(',') + `|${[...highlight].sort().join(',')}`;
-    return this.shapes.get(key, () => this.worker.ask<MapShapes>({ op: 'mapShapes', box, highlight }));
+    return this.shapes.get(boxKey(box, highlight), () => this.worker.ask<MapShapes>({ op: 'mapShapes', box, highlight }));
+  }
+
+  /** The box around one of our regions (its towns'); null when the data knows none of it. */
+  regionBox(where: { country: string; region: string }): Promise<GeoBox | null> {
+    return this.regionBoxes.get(`${where.country}|${where.region}`, async () => {
+      const region = (await this.regionsOf(where.country)).find((r) => r.name === where.region);
+      return region ? this.worker.ask<GeoBox | null>({ op: 'regionBox', country: where.country, regionCode: region.code }) : null;
+    });
+  }
+
+  /** The biggest towns in a box and in these countries, biggest first, for a map's labels (their local names). */
+  mapPlaces(box: GeoBox, countries: string[], limit: number): Promise<MapPlace[]> {
+    return this.places.get(`${boxKey(box, countries)}|${limit}`, () => this.worker.ask<MapPlace[]>({ op: 'mapPlaces', box, countries, limit }));
   }
 
   /** A profile's stored position (city level at best); null when it has none. */
@@ -136,4 +150,8 @@ export class GeoService {
   private regionsOf(country: string): Promise<{ code: string; name: string }[]> {
     return this.catalog.regionsOf([country]).then((groups) => groups[0]?.regions ?? []);
   }
+}
+
+function boxKey(box: GeoBox, countries: string[]): string {
+  return `${[box.west, box.south, box.east, box.north].map((v) => v.toFixed(3)).join(',')}|${[...countries].sort().join(',')}`;
 }

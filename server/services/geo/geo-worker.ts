@@ -29,6 +29,10 @@ function answer(req: GeoRequest): unknown {
       return (world ??= loadWorldShapes()).mainlandBox(req.countries);
     case 'mapShapes':
       return (world ??= loadWorldShapes()).shapes(req.box, req.highlight);
+    case 'mapPlaces':
+      return data.biggestIn(req.box, req.countries, req.limit);
+    case 'regionBox':
+      return data.regionBox(req.country, req.regionCode);
   }
 }
 

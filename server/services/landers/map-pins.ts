@@ -1,21 +1,25 @@
 // Where a lander's map puts its people: one pin per place (the profiles of one city share it), a few
 // pins as round photos with name and age, the others as dots. Photo markers are placed for the
 // narrowest phone: no two overlap there, nor the visitor's ring, nor leave the map; wider screens
-// only spread them further apart. The visitor's words go last, on a side of the ring left free.
-import type { MapPin, MapVisitor } from '../../../types/map.js';
+// only spread them further apart. The visitor's words go next, on a side of the ring left free;
+// last, the names of the biggest towns wherever they still fit, for orientation.
+import type { MapLabel, MapPin, MapPlace, MapVisitor } from '../../../types/map.js';
 import type { Point, Projection } from '../geo/map-geometry.js';
 
 /** The map's width on a 360 px phone, in CSS px: it runs from edge to edge there (maplanding-map.css). */
 const PHONE_MAP_PX = 360;
 /**
- * Around its place, in CSS px (views/styles/parts/landers/maplanding-map.css): 80 px wide, the
- * photo above the point, name and age (and a fictional label) under the photo, the tail on the dot.
+ * Around its place, in CSS px (views/styles/parts/landers/maplanding-map.css): name and age up to
+ * 120 px wide (most are far narrower), the photo above the point, name and age (and a fictional
+ * label) under the photo, the tail on the dot.
  */
-const MARKER = { left: 40, right: 40, up: 80, down: 8 };
+const MARKER = { left: 50, right: 50, up: 80, down: 8 };
 /** The same marker hanging under its place, where there is no room above. */
-const MARKER_BELOW = { left: 40, right: 40, up: 8, down: 80 };
+const MARKER_BELOW = { left: 50, right: 50, up: 8, down: 80 };
 /** The middle of the visitor's ring: a marker may cover its edge (it is a rough area), not all of it. */
 const RING_CORE = { left: 7, right: 7, up: 7, down: 7 };
+/** The whole ring, where no town's name goes. */
+const RING = { left: 18, right: 18, up: 18, down: 18 };
 /** The visitor's words (at most 150 px wide, maplanding-map.css) beside the ring, in the order tried. */
 const LABELS: [NonNullable<MapVisitor['label']>, typeof RING_CORE][] = [
   ['below', { left: 78, right: 78, up: -12, down: 42 }],
@@ -25,6 +29,12 @@ const LABELS: [NonNullable<MapVisitor['label']>, typeof RING_CORE][] = [
 ];
 /** Photo markers on one map: enough to look alive, few enough to read. */
 export const MAP_FEATURED = 5;
+/** Town names on one map. */
+export const MAP_LABELS = 6;
+/** A town's name (0.68rem, maplanding-map.css): about this wide per letter, plus its dot; this tall. */
+const LABEL = { perChar: 6.4, extra: 14, half: 9 };
+/** Around a member's dot, where no town's name goes. */
+const DOT = { left: 7, right: 7, up: 7, down: 7 };
 
 export interface Person {
   id: number;
@@ -43,7 +53,12 @@ interface Box {
  * The pins of `people` (in the page's order) on a map, and the visitor's mark when `visitor` is on
  * it. People outside the map get no pin; the first of a place is the one its marker shows.
  */
-export function placePins(people: Person[], projection: Projection, visitor: Point | null): { pins: MapPin[]; visitor: MapVisitor | null } {
+export function placePins(
+  people: Person[],
+  projection: Projection,
+  visitor: Point | null,
+  towns: MapPlace[] = [],
+): { pins: MapPin[]; visitor: MapVisitor | null; labels: MapLabel[] } {
   const { width, height } = projection;
   const unit = width / PHONE_MAP_PX;
   const onMap = ([x, y]: Point) => x >= 0 && y >= 0 && x <= width && y <= height;
@@ -60,9 +75,33 @@ export function placePins(people: Person[], projection: Projection, visitor: Poi
   const youShown: MapVisitor | null = you && onMap(you) ? { x: round(you[0]), y: round(you[1]), label: null } : null;
   const ring = youShown ? boxAround(youShown, RING_CORE, unit) : null;
   const markers = chooseMarkers([...pins.values()], unit, (b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !(ring && overlaps(ring, b)));
-  const free = (b: Box) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !markers.some((m) => overlaps(m.box, b));
-  if (youShown) youShown.label = LABELS.find(([, r]) => free(boxAround(youShown, r, unit)))?.[0] ?? null;
-  return { pins: [...pins.values()], visitor: youShown };
+  const taken = markers.map((m) => m.box);
+  const free = (b: Box) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !taken.some((t) => overlaps(t, b));
+  if (youShown) {
+    const side = LABELS.find(([, r]) => free(boxAround(youShown, r, unit)));
+    youShown.label = side?.[0] ?? null;
+    taken.push(boxAround(youShown, RING, unit), ...(side ? [boxAround(youShown, side[1], unit)] : []));
+  }
+  for (const pin of pins.values()) taken.push(boxAround(pin, DOT, unit));
+  return { pins: [...pins.values()], visitor: youShown, labels: placeLabels(towns, projection, unit, free, taken) };
+}
+
+/** The towns' names, biggest first, each right of its dot or else left of it, where nothing else is. */
+function placeLabels(towns: MapPlace[], projection: Projection, unit: number, free: (b: Box) => boolean, taken: Box[]): MapLabel[] {
+  const labels: MapLabel[] = [];
+  for (const town of towns) {
+    if (labels.length === MAP_LABELS) break;
+    const [x, y] = projection.project(town.longitude, town.latitude);
+    const w = town.name.length * LABEL.perChar + LABEL.extra;
+    // The words start past a member's dot on the town itself: a town with members is named beside them.
+    const right = boxAround({ x, y }, { left: -DOT.right, right: w, up: LABEL.half, down: LABEL.half }, unit);
+    const left = boxAround({ x, y }, { left: w, right: -DOT.left, up: LABEL.half, down: LABEL.half }, unit);
+    const box = free(right) ? right : free(left) ? left : null;
+    if (!box) continue;
+    labels.push({ name: town.name, x: round(x), y: round(y), side: box === right ? 'right' : 'left' });
+    taken.push(box);
+  }
+  return labels;
 }
 
 interface Candidate {

@@ -50,12 +50,24 @@ export function LanderMapFigure({ map, profiles, href, place }: { map: LanderMap
           aria-label={place ? t('landers:maplanding.mapLabel', { place }) : t('landers:maplanding.mapLabelAll')}
           preserveAspectRatio="xMidYMid meet"
         >
+          <defs>
+            {/* The land's texture: fine dots, as on a printed map */}
+            <pattern id="mapl-land" width="9" height="9" patternUnits="userSpaceOnUse">
+              <rect width="9" height="9" fill="#fff" />
+              <circle cx="4.5" cy="4.5" r="1.1" fill="#f6d3df" />
+            </pattern>
+          </defs>
           <path className="mapl-map__neighbours" d={map.neighbours} />
           <path className="mapl-map__land" d={map.land} />
           {map.pins.map((pin) => (
             <circle key={`${pin.x},${pin.y}`} className="mapl-map__dot" cx={pin.x} cy={pin.y} r={dotRadius(pin)} data-pin={pin.profileIds.join(' ')} />
           ))}
         </svg>
+        {map.labels.map((label) => (
+          <span key={label.name} className={`mapl-town mapl-town--${label.side}`} style={at(map, label)}>
+            {label.name}
+          </span>
+        ))}
         {map.visitor && (
           <span className="mapl-you" style={at(map, map.visitor)} data-testid="map-visitor">
             <span className="mapl-you__ring" aria-hidden="true" />
