@@ -93,9 +93,9 @@ describe('lander map', () => {
       const { pins, visitor } = placePins(people, projection, [300, 300]);
       const featured = pins.filter((p) => p.featured !== null);
       expect(featured.length).to.be.within(2, MAP_FEATURED);
-      // The marker's footprint (map-pins.ts: 100 × 88 px on a 360 px map, 600 units wide).
+      // The marker's footprint (map-pins.ts: 108 × 88 px on a 360 px map, 600 units wide).
       const unit = 600 / 360;
-      const boxes = featured.map((p) => (p.below ? { x0: p.x - 50 * unit, y0: p.y - 8 * unit, x1: p.x + 50 * unit, y1: p.y + 80 * unit } : { x0: p.x - 50 * unit, y0: p.y - 80 * unit, x1: p.x + 50 * unit, y1: p.y + 8 * unit }));
+      const boxes = featured.map((p) => (p.below ? { x0: p.x - 54 * unit, y0: p.y - 8 * unit, x1: p.x + 54 * unit, y1: p.y + 80 * unit } : { x0: p.x - 54 * unit, y0: p.y - 80 * unit, x1: p.x + 54 * unit, y1: p.y + 8 * unit }));
       for (const [i, a] of boxes.entries()) {
         expect([a.x0 >= 0, a.y0 >= 0, a.x1 <= 600, a.y1 <= 600], `marker ${i}`).to.deep.equal([true, true, true, true]);
         for (const b of boxes.slice(i + 1)) expect(overlaps(a, b)).to.equal(false);

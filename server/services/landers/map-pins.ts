@@ -9,13 +9,13 @@ import type { Point, Projection } from '../geo/map-geometry.js';
 /** The map's width on a 360 px phone, in CSS px: it runs from edge to edge there (maplanding-map.css). */
 const PHONE_MAP_PX = 360;
 /**
- * Around its place, in CSS px (views/styles/parts/landers/maplanding-map.css): name and age up to
- * 120 px wide (most are far narrower), the photo above the point, name and age (and a fictional
+ * Around its place, in CSS px (views/styles/parts/landers/maplanding-map.css): name and age at most
+ * 108 px wide (a longer name gives way), the photo above the point, name and age (and a fictional
  * label) under the photo, the tail on the dot.
  */
-const MARKER = { left: 50, right: 50, up: 80, down: 8 };
+const MARKER = { left: 54, right: 54, up: 80, down: 8 };
 /** The same marker hanging under its place, where there is no room above. */
-const MARKER_BELOW = { left: 50, right: 50, up: 8, down: 80 };
+const MARKER_BELOW = { left: 54, right: 54, up: 8, down: 80 };
 /** The middle of the visitor's ring: a marker may cover its edge (it is a rough area), not all of it. */
 const RING_CORE = { left: 7, right: 7, up: 7, down: 7 };
 /** The whole ring, where no town's name goes. */
