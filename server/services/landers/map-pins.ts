@@ -1,8 +1,8 @@
 // Where a lander's map puts its people: one pin per place (the profiles of one city share it), a few
 // pins as round photos with name and age, the others as dots. Photo markers are placed for the
 // narrowest phone: no two overlap there, nor the visitor's ring, nor leave the map; wider screens
-// only spread them further apart. The visitor's words go next, on a side of the ring left free;
-// last, the names of the biggest towns wherever they still fit, for orientation.
+// only spread them further apart. The visitor's words go first (on the side of the ring that
+// crowds the fewest places out); last, the names of the biggest towns wherever they still fit.
 import type { MapLabel, MapPin, MapPlace, MapVisitor } from '../../../types/map.js';
 import type { Point, Projection } from '../geo/map-geometry.js';
 
@@ -16,16 +16,16 @@ const PHONE_MAP_PX = 360;
 const MARKER = { left: 54, right: 54, up: 80, down: 8 };
 /** The same marker hanging under its place, where there is no room above. */
 const MARKER_BELOW = { left: 54, right: 54, up: 8, down: 80 };
-/** The middle of the visitor's ring: a marker may cover its edge (it is a rough area), not all of it. */
+/** The middle of the visitor's ring: a marker may cover its edge (it is a rough area), not its middle. */
 const RING_CORE = { left: 7, right: 7, up: 7, down: 7 };
 /** The whole ring, where no town's name goes. */
 const RING = { left: 18, right: 18, up: 18, down: 18 };
-/** The visitor's words (at most 150 px wide, maplanding-map.css) beside the ring, in the order tried. */
+/** The visitor's words (at most 112 px wide, two lines, maplanding-map.css) beside the ring, in the order preferred. */
 const LABELS: [NonNullable<MapVisitor['label']>, typeof RING_CORE][] = [
-  ['below', { left: 78, right: 78, up: -12, down: 42 }],
-  ['above', { left: 78, right: 78, up: 42, down: -12 }],
-  ['right', { left: -12, right: 164, up: 14, down: 14 }],
-  ['left', { left: 164, right: -12, up: 14, down: 14 }],
+  ['below', { left: 58, right: 58, up: -12, down: 48 }],
+  ['above', { left: 58, right: 58, up: 48, down: -12 }],
+  ['right', { left: -12, right: 128, up: 20, down: 20 }],
+  ['left', { left: 128, right: -12, up: 20, down: 20 }],
 ];
 /** Photo markers on one map: enough to look alive, few enough to read. */
 export const MAP_FEATURED = 5;
@@ -73,15 +73,19 @@ export function placePins(
   }
   const you = visitor ? projection.project(visitor[0], visitor[1]) : null;
   const youShown: MapVisitor | null = you && onMap(you) ? { x: round(you[0]), y: round(you[1]), label: null } : null;
-  const ring = youShown ? boxAround(youShown, RING_CORE, unit) : null;
-  const markers = chooseMarkers([...pins.values()], unit, (b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !(ring && overlaps(ring, b)));
-  const taken = markers.map((m) => m.box);
-  const free = (b: Box) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height && !taken.some((t) => overlaps(t, b));
+  const inMap = (b: Box) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height;
+  // The visitor's words are kept first, on the side that stands in the way of the fewest places.
+  const youBoxes: Box[] = [];
   if (youShown) {
-    const side = LABELS.find(([, r]) => free(boxAround(youShown, r, unit)));
-    youShown.label = side?.[0] ?? null;
-    taken.push(boxAround(youShown, RING, unit), ...(side ? [boxAround(youShown, side[1], unit)] : []));
+    const sides = LABELS.map(([side, r]) => ({ side, box: boxAround(youShown, r, unit) })).filter((c) => inMap(c.box));
+    const crowd = (b: Box) => [...pins.values()].filter((pin) => overlaps(b, boxAround(pin, MARKER, unit))).length;
+    const side = sides.reduce<(typeof sides)[number] | null>((best, c) => (!best || crowd(c.box) < crowd(best.box) ? c : best), null);
+    youShown.label = side?.side ?? null;
+    youBoxes.push(boxAround(youShown, RING_CORE, unit), ...(side ? [side.box] : []));
   }
+  const markers = chooseMarkers([...pins.values()], unit, (b) => inMap(b) && !youBoxes.some((y) => overlaps(y, b)));
+  const taken = [...markers.map((m) => m.box), ...youBoxes, ...(youShown ? [boxAround(youShown, RING, unit)] : [])];
+  const free = (b: Box) => inMap(b) && !taken.some((t) => overlaps(t, b));
   for (const pin of pins.values()) taken.push(boxAround(pin, DOT, unit));
   return { pins: [...pins.values()], visitor: youShown, labels: placeLabels(towns, projection, unit, free, taken) };
 }
