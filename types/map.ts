@@ -36,6 +36,8 @@ export interface MapPin {
   featured: number | null;
   /** The photo hangs under the place rather than standing above it (no room above). */
   below: boolean;
+  /** The marker is one a desktop's wider map has room for: hidden on smaller screens. */
+  wide: boolean;
 }
 
 /** The visitor's rough area: a ring, its words on the side where no marker is (null: no room, the legend explains it). */

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { clipRing, encodeRing, frameAround, aspectOf, projectionOf, simplifyLine, type Point } from '../../server/services/geo/map-geometry.js';
 import { loadWorldShapes, type WorldShapes } from '../../server/services/geo/world-shapes.js';
-import { MAP_FEATURED, placePins } from '../../server/services/landers/map-pins.js';
+import { MAP_FEATURED, MAP_FEATURED_WIDE, placePins } from '../../server/services/landers/map-pins.js';
 import { COUNTRIES } from '../../types/countries.js';
 
 describe('lander map', () => {
@@ -91,8 +91,11 @@ describe('lander map', () => {
       // A crowd: a grid of places, too close for every one to carry a photo.
       const people = Array.from({ length: 36 }, (_, i) => ({ id: i + 1, longitude: 60 + (i % 6) * 90, latitude: 60 + Math.floor(i / 6) * 90 }));
       const { pins, visitor } = placePins(people, projection, [300, 300]);
-      const featured = pins.filter((p) => p.featured !== null);
+      const featured = pins.filter((p) => p.featured !== null && !p.wide);
       expect(featured.length).to.be.within(2, MAP_FEATURED);
+      // A desktop's map shows a few more, clear of the phone's (they take less of it there).
+      const wide = pins.filter((p) => p.featured !== null && p.wide);
+      expect(wide.length).to.be.within(1, MAP_FEATURED_WIDE);
       // The marker's footprint (map-pins.ts: 108 × 88 px on a 360 px map, 600 units wide).
       const unit = 600 / 360;
       const boxes = featured.map((p) => (p.below ? { x0: p.x - 54 * unit, y0: p.y - 8 * unit, x1: p.x + 54 * unit, y1: p.y + 80 * unit } : { x0: p.x - 54 * unit, y0: p.y - 80 * unit, x1: p.x + 54 * unit, y1: p.y + 8 * unit }));

@@ -29,6 +29,9 @@ const LABELS: [NonNullable<MapVisitor['label']>, typeof RING_CORE][] = [
 ];
 /** Photo markers on one map: enough to look alive, few enough to read. */
 export const MAP_FEATURED = 5;
+/** More on a desktop's map (maplanding.css: the map beside the words from 992 px, at least this wide). */
+export const MAP_FEATURED_WIDE = 3;
+const WIDE_MAP_PX = 520;
 /** Town names on one map. */
 export const MAP_LABELS = 6;
 /** A town's name (0.68rem, maplanding-map.css): about this wide per letter, plus its dot; this tall. */
@@ -69,21 +72,31 @@ export function placePins(
     const key = `${Math.round(x)},${Math.round(y)}`;
     const pin = pins.get(key);
     if (pin) pin.profileIds.push(person.id);
-    else pins.set(key, { x: round(x), y: round(y), profileIds: [person.id], featured: null, below: false });
+    else pins.set(key, { x: round(x), y: round(y), profileIds: [person.id], featured: null, below: false, wide: false });
   }
   const you = visitor ? projection.project(visitor[0], visitor[1]) : null;
   const youShown: MapVisitor | null = you && onMap(you) ? { x: round(you[0]), y: round(you[1]), label: null } : null;
   const inMap = (b: Box) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= width && b.y1 <= height;
   // The visitor's words are kept first, on the side that stands in the way of the fewest places.
   const youBoxes: Box[] = [];
+  let youArea: (typeof RING_CORE)[] = [];
   if (youShown) {
     const sides = LABELS.map(([side, r]) => ({ side, box: boxAround(youShown, r, unit) })).filter((c) => inMap(c.box));
     const crowd = (b: Box) => [...pins.values()].filter((pin) => overlaps(b, boxAround(pin, MARKER, unit))).length;
     const side = sides.reduce<(typeof sides)[number] | null>((best, c) => (!best || crowd(c.box) < crowd(best.box) ? c : best), null);
     youShown.label = side?.side ?? null;
-    youBoxes.push(boxAround(youShown, RING_CORE, unit), ...(side ? [side.box] : []));
+    youArea = [RING_CORE, ...(side ? [LABELS.find(([s]) => s === side.side)![1]] : [])];
+    youBoxes.push(...youArea.map((r) => boxAround(youShown, r, unit)));
   }
-  const markers = chooseMarkers([...pins.values()], unit, (b) => inMap(b) && !youBoxes.some((y) => overlaps(y, b)));
+  const markers = chooseMarkers([...pins.values()], unit, (b) => inMap(b) && !youBoxes.some((y) => overlaps(y, b)), MAP_FEATURED);
+  // A desktop's map has room for more faces: placed for its width, clear of the phone's marks as
+  // they stand there, shown from 992 px only.
+  const wideUnit = width / WIDE_MAP_PX;
+  const phoneMarks = [
+    ...markers.map((m) => boxAround(m.pin, m.below ? MARKER_BELOW : MARKER, wideUnit)),
+    ...(youShown ? youArea.map((r) => boxAround(youShown, r, wideUnit)) : []),
+  ];
+  chooseMarkers([...pins.values()], wideUnit, (b) => inMap(b) && !phoneMarks.some((m) => overlaps(m, b)), MAP_FEATURED_WIDE, true);
   const taken = [...markers.map((m) => m.box), ...youBoxes, ...(youShown ? [boxAround(youShown, RING, unit)] : [])];
   const free = (b: Box) => inMap(b) && !taken.some((t) => overlaps(t, b));
   for (const pin of pins.values()) taken.push(boxAround(pin, DOT, unit));
@@ -120,18 +133,19 @@ interface Candidate {
  * or hang below its place; the candidate that blocks the fewest others goes first (so that a marker
  * in the middle of a crowd does not crowd out three), the page's order breaking ties.
  */
-function chooseMarkers(pins: MapPin[], unit: number, fits: (b: Box) => boolean): Candidate[] {
+function chooseMarkers(pins: MapPin[], unit: number, fits: (b: Box) => boolean, most: number, wide = false): Candidate[] {
   let open: Candidate[] = pins.flatMap((pin, order) =>
-    [false, true].map((below) => ({ pin, below, order, box: boxAround(pin, below ? MARKER_BELOW : MARKER, unit) })).filter((c) => fits(c.box)),
+    pin.featured !== null ? [] : [false, true].map((below) => ({ pin, below, order, box: boxAround(pin, below ? MARKER_BELOW : MARKER, unit) })).filter((c) => fits(c.box)),
   );
   const chosen: Candidate[] = [];
   const clash = (a: Candidate, b: Candidate) => a !== b && (a.pin === b.pin || overlaps(a.box, b.box));
-  while (open.length && chosen.length < MAP_FEATURED) {
+  while (open.length && chosen.length < most) {
     const blocked = (c: Candidate) => open.filter((o) => clash(c, o)).length;
     const best = open.reduce((a, b) => (blocked(b) < blocked(a) || (blocked(b) === blocked(a) && b.order < a.order) ? b : a));
     chosen.push(best);
     best.pin.featured = best.pin.profileIds[0]!;
     best.pin.below = best.below;
+    best.pin.wide = wide;
     open = open.filter((o) => o !== best && !clash(best, o));
   }
   return chosen;

@@ -20,7 +20,7 @@ function Marker({ map, pin, profile, href, priority }: { map: LanderMap; pin: Ma
   const { t } = usePage();
   const others = pin.profileIds.length - 1;
   return (
-    <a className={pin.below ? 'mapl-marker mapl-marker--below' : 'mapl-marker'} style={at(map, pin)} href={href} data-profile-id={profile.id}>
+    <a className={['mapl-marker', pin.below && 'mapl-marker--below', pin.wide && 'mapl-marker--wide'].filter(Boolean).join(' ')} style={at(map, pin)} href={href} data-profile-id={profile.id}>
       <span className="mapl-marker__photo">
         <LanderPhoto profile={profile} priority={priority} />
         {others > 0 && (
@@ -40,7 +40,8 @@ function Marker({ map, pin, profile, href, priority }: { map: LanderMap; pin: Ma
 export function LanderMapFigure({ map, profiles, href, place }: { map: LanderMap; profiles: LanderProfile[]; href: string; place: string | null }) {
   const { t } = usePage();
   const byId = new Map(profiles.map((p) => [p.id, p]));
-  const featured = map.pins.filter((pin) => pin.featured !== null && byId.has(pin.featured));
+  // The phone's markers first: the first of them is the photo loaded at once.
+  const featured = map.pins.filter((pin) => pin.featured !== null && byId.has(pin.featured)).sort((a, b) => Number(a.wide) - Number(b.wide));
   return (
     <figure className="mapl-map" data-testid="lander-map">
       <div className="mapl-map__canvas" style={{ aspectRatio: `${map.width} / ${map.height}` }}>
