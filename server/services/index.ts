@@ -217,6 +217,6 @@ export function createServices(deps: {
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
     landerVisits: new LanderVisitCounter({ db, logger }),
     trafficStats: new TrafficStatsService(db, sites),
-    landers: new LandersService(db, search, catalog, profiles, presence, geo),
+    landers: new LandersService(db, search, catalog, profiles, presence, geo, logger),
   };
 }

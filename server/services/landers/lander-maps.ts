@@ -4,6 +4,7 @@
 // rough area (the middle of their GeoIP country). Drawn once per selection of profiles and kept
 // with it; the shapes themselves are kept by the geo service (borders never move).
 import type { Db } from '../../db.js';
+import type { Logger } from 'pino';
 import { findProfilePositions } from '../../repos/places-repo.js';
 import type { LanderSelection } from '../../../types/lander-pages.js';
 import type { GeoBox, LanderMap } from '../../../types/map.js';
@@ -38,6 +39,7 @@ export class LanderMaps {
   constructor(
     private readonly db: Db,
     private readonly geo: MapGeo,
+    private readonly logger: Pick<Logger, 'warn'>,
   ) {}
 
   /**
@@ -46,7 +48,13 @@ export class LanderMaps {
    */
   mapOf(selection: LanderSelection, where: { countries: string[]; visitor: string | null }): Promise<LanderMap | null> {
     let map = this.kept.get(selection);
-    if (!map) this.kept.set(selection, (map = this.draw(selection, where).catch(() => null)));
+    if (!map) {
+      const drawn = this.draw(selection, where).catch((err: unknown) => {
+        this.logger.warn({ err }, 'lander map not drawn');
+        return null;
+      });
+      this.kept.set(selection, (map = drawn));
+    }
     return map;
   }
 

@@ -15,6 +15,7 @@ import type { ProfilesService } from '../profiles/profiles-service.js';
 import type { SearchService } from '../search/search-service.js';
 import type { LanderMap } from '../../../types/map.js';
 import { LanderMaps, type MapGeo } from './lander-maps.js';
+import type { Logger } from 'pino';
 import { resolveVariant, variantKey } from './lander-variants.js';
 import { teaserOf } from './teaser.js';
 
@@ -59,11 +60,12 @@ export class LandersService {
     private readonly profiles: ProfilesService,
     private readonly presence: Pick<PresenceService, 'answersFor'>,
     geo: MapGeo,
+    logger: Pick<Logger, 'warn'>,
     ttl: { picksMs?: number; countsMs?: number } = {},
   ) {
     this.picks = new TtlCache(ttl.picksMs ?? PICKS_TTL_MS);
     this.counts = new TtlCache(ttl.countsMs ?? COUNTS_TTL_MS);
-    this.maps = new LanderMaps(db, geo);
+    this.maps = new LanderMaps(db, geo, logger);
   }
 
   /** The variant a slug names on this site (`women`, `ie`, `noord-holland`, `romance`), or the default. */
