@@ -1,12 +1,13 @@
 // Landers in Chromium (issue 16 point 1): on a 390 px phone a lander loads no script at all, fits
 // the screen, shows real portraits at once, and its call to action opens the signup (the page itself
 // on phones) with the campaign's tracking kept; on a desktop the signup is a dialog over the lander
-// that closes back to it. Screenshots: e2e/screenshots/lander-<name>-phone.png.
+// that closes back to it. The map lander's photo markers stay apart and inside the map at 360 and
+// 390 px. Screenshots: e2e/screenshots/lander-<name>-phone.png, lander-maplanding[-gb]-<width>.png.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { SCREENSHOTS, openPage, useHarness } from './harness.js';
 
-const PHONE_LANDERS = ['/landers/tinderswipe', '/landers/alonetonight/women', '/landers/collagelanding'];
+const PHONE_LANDERS = ['/landers/tinderswipe', '/landers/alonetonight/women', '/landers/collagelanding', '/landers/maplanding'];
 const TRACKING = 'network=e2e&sub1=s-1';
 
 describe('landers in the browser', function () {
@@ -42,6 +43,36 @@ describe('landers in the browser', function () {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
       expect(errors).to.deep.equal([]);
       await context.close();
+    });
+  }
+
+  for (const width of [360, 390]) {
+    it(`/landers/maplanding at ${width} px: the map fits, its photo markers neither overlap nor leave it`, async () => {
+      for (const path of ['/landers/maplanding/gb', '/landers/maplanding']) {
+        const { context, page, errors, scripts } = await openPage(harness().browser, 'phone', { viewport: { width, height: 800 } });
+        await page.goto(`${harness().baseUrl}${path}`, { waitUntil: 'load' });
+        expect(scripts, path).to.deep.equal([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).to.be.at.most(width);
+        const canvas = (await page.locator('.mapl-map__canvas').boundingBox())!;
+        expect([canvas.x >= 0, canvas.x + canvas.width <= width, canvas.height > 100], path).to.deep.equal([true, true, true]);
+        // Each marker's photo and name: inside the map, and clear of every other marker's.
+        const parts = await page.locator('.mapl-marker').evaluateAll((markers) =>
+          // Those shown at this width (a desktop's extra markers are not).
+          markers.filter((m) => m.getClientRects().length > 0).map((m) => [...m.querySelectorAll('.mapl-marker__photo, .mapl-marker__name')].map((e) => e.getBoundingClientRect().toJSON() as DOMRect)),
+        );
+        expect(parts.length, `${path}: photo markers`).to.be.greaterThan(0);
+        const inside = (r: DOMRect) => r.left >= canvas.x - 1 && r.right <= canvas.x + canvas.width + 1 && r.top >= canvas.y - 1 && r.bottom <= canvas.y + canvas.height + 1;
+        const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        parts.forEach((mine, i) => {
+          for (const r of mine) expect(inside(r), `${path}: marker ${i} inside the map`).to.equal(true);
+          parts.slice(i + 1).forEach((theirs, j) => {
+            for (const a of mine) for (const b of theirs) expect(overlap(a, b), `${path}: markers ${i} and ${i + j + 1}`).to.equal(false);
+          });
+        });
+        await page.screenshot({ path: join(SCREENSHOTS, `lander-maplanding${path.endsWith('/gb') ? '-gb' : ''}-${width}.png`), fullPage: true });
+        expect(errors).to.deep.equal([]);
+        await context.close();
+      }
     });
   }
 

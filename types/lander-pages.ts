@@ -1,5 +1,6 @@
 // What the landing pages show (SPEC.md §2 "Landing pages"): the server picks real, visible profiles
 // of the site and counts them; every lander's view renders from these shapes.
+import type { LanderMap } from './map.js';
 import type { ProfileCard, ProfileDetail } from './profiles.js';
 
 /**
@@ -48,6 +49,8 @@ export interface LanderPageProps {
   selection: LanderSelection;
   /** Where every call to action leads: the lander itself with the signup open, the tracking query kept. */
   signupHref: string;
+  /** The selection's map, for the landers that show one (registry.ts: LANDERS_WITH_MAP); null when it could not be drawn. */
+  map?: LanderMap | null;
 }
 
 /** A member landing's optional theme (`/members/{id}/landing2/{slug}`): the headline; unknown slugs are the default. */

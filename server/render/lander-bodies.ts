@@ -15,13 +15,16 @@ export class LanderBodies {
   /** Dropped with their selection: nothing to expire here. */
   private readonly bySelection = new WeakMap<LanderSelection, Map<string, string>>();
 
-  /** The lander's body as HTML, its calls to action leading to `signupHref`. */
-  html(page: PageContext, name: string, view: ComponentType<LanderPageProps>, selection: LanderSelection, signupHref: string): string {
-    let bodies = this.bySelection.get(selection);
-    if (!bodies) this.bySelection.set(selection, (bodies = new Map()));
+  /**
+   * The lander's body as HTML, its calls to action leading to `signupHref`. Whatever else the view
+   * is given (a map) must be the same for every request with this selection.
+   */
+  html(page: PageContext, name: string, view: ComponentType<LanderPageProps>, props: Omit<LanderPageProps, 'signupHref'>, signupHref: string): string {
+    let bodies = this.bySelection.get(props.selection);
+    if (!bodies) this.bySelection.set(props.selection, (bodies = new Map()));
     const key = `${page.site.domain}\u0000${page.lng}\u0000${name}`;
     let html = bodies.get(key);
-    if (html === undefined) bodies.set(key, (html = renderFragment(page, createElement(view, { selection, signupHref: CTA_MARK }))));
+    if (html === undefined) bodies.set(key, (html = renderFragment(page, createElement(view, { ...props, signupHref: CTA_MARK }))));
     return html.replaceAll(CTA_MARK, escapeHtml(signupHref));
   }
 }

@@ -76,3 +76,15 @@ export async function findProfilePosition(db: Runner, profileId: number): Promis
   if (!row || row.latitude === null || row.longitude === null || !row.location_precision) return null;
   return { latitude: Number(row.latitude), longitude: Number(row.longitude), precision: row.location_precision };
 }
+
+/** The stored positions of these profiles (those that have one), by id. */
+export async function findProfilePositions(db: Runner, profileIds: number[]): Promise<Map<number, Position>> {
+  if (!profileIds.length) return new Map();
+  const rows = (await db('profiles').whereIn('id', profileIds).whereNotNull('latitude').whereNotNull('location_precision').select('id', 'latitude', 'longitude', 'location_precision')) as {
+    id: number;
+    latitude: number | string;
+    longitude: number | string;
+    location_precision: PositionPrecision;
+  }[];
+  return new Map(rows.map((r) => [Number(r.id), { latitude: Number(r.latitude), longitude: Number(r.longitude), precision: r.location_precision }]));
+}

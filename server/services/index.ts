@@ -221,7 +221,7 @@ export function createServices(deps: {
     complaints: new ComplaintsService(db, mail, deps.i18n, deps.redis),
     landerVisits: new LanderVisitCounter({ db, logger }),
     trafficStats: new TrafficStatsService(db, sites),
-    landers: new LandersService(db, search, catalog, profiles, presence),
+    landers: new LandersService(db, search, catalog, profiles, presence, geo, logger),
     terms,
   };
 }

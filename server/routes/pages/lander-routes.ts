@@ -11,7 +11,7 @@ import { renderPage } from '../../render/render-page.js';
 import { cleanTracking } from '../../services/traffic/tracking-record.js';
 import { LanderPageShell } from '../../../views/pages/landers/lander-page.js';
 import { MemberLandingPage } from '../../../views/pages/landers/member-landings.js';
-import { LANDER_VIEWS } from '../../../views/pages/landers/registry.js';
+import { LANDER_VIEWS, LANDERS_WITH_MAP } from '../../../views/pages/landers/registry.js';
 import { FIXED_LANDERS, VARIANT_LANDERS, type LanderName, type MemberLanding } from '../../../types/landers.js';
 import { MEMBER_LANDING_THEMES, type MemberLandingTheme } from '../../../types/lander-pages.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -40,9 +40,9 @@ export function landerRoutes({ services }: RouteDeps): Router {
     // A lander's only way on is the signup; members belong on their home.
     if (req.user) return res.redirect(303, '/members');
     const page = res.locals.page!;
-    const selection = await services.landers.selection({
-      slug, countries: page.settings.countries, visitorCountry: req.clientCountry, ...cardContextOf(req),
-    });
+    const where = { countries: page.settings.countries, visitorCountry: req.clientCountry };
+    const selection = await services.landers.selection({ slug, ...where, ...cardContextOf(req) });
+    const map = LANDERS_WITH_MAP.has(name as LanderName) ? await services.landers.map(selection, where) : undefined;
     // The traffic counter (middleware/traffic.ts) counts the variant shown: an unknown slug is the default.
     res.locals.landerVariant = selection.variant.kind === 'default' ? null : (slug ?? null);
     const path = `/landers/${name}${slug === undefined ? '' : `/${encodeURIComponent(slug)}`}`;
@@ -51,7 +51,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
       res,
       createElement(LanderPageShell, {
         name,
-        html: bodies.html(page, name, view, selection, withTracking(path, req, { signup: '1' })),
+        html: bodies.html(page, name, view, { selection, map }, withTracking(path, req, { signup: '1' })),
         signup: signupOpen ? await signupPanel(req, res, withTracking(path, req), selection.gender) : null,
       }),
       {

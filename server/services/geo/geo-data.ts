@@ -2,6 +2,7 @@
 // @rapideditor/country-coder (null at sea; generous along coasts, hence the town within reach).
 import { around, distance } from 'geokdbush';
 import type { Position } from '../../../types/geo.js';
+import type { GeoBox, MapPlace } from '../../../types/map.js';
 import type { CityTable } from './city-table.js';
 import { FRENCH_OVERSEAS, catalogCountryOf } from './geo-regions.js';
 import { roundCoordinate } from '../../lib/geo-math.js';
@@ -79,6 +80,41 @@ export class GeoData {
     return (regionCode && this.centroid(country, regionCode)) || this.centroid(country);
   }
 
+  /** The biggest places in a box and in these countries, biggest first, a city's parts left out (a map's labels). */
+  biggestIn(box: GeoBox, countries: string[], limit: number): MapPlace[] {
+    const t = this.t;
+    const mine = new Set(countries);
+    const chosen: number[] = [];
+    const byPopulation = t.index.range(box.west, box.south, box.east, box.north).filter((i) => mine.has(catalogCountryOf(t.country[i]!)));
+    byPopulation.sort((a, b) => t.population[b]! - t.population[a]!);
+    for (const i of byPopulation) {
+      if (chosen.length === limit) break;
+      const inCity = chosen.some((j) => distance(t.lon[i]!, t.lat[i]!, t.lon[j]!, t.lat[j]!) <= CITY_REACH_KM && this.isPartOf(i, j));
+      if (!inCity) chosen.push(i);
+    }
+    return chosen.map((i) => ({ name: localName(t.country[i]!, t.names[i]!), latitude: t.lat[i]!, longitude: t.lon[i]! }));
+  }
+
+  /**
+   * The box around one of our regions: its towns', the farthest hundredth on each side left out
+   * (a town GeoNames files under a far-off division must not stretch the map). Null for none.
+   */
+  regionBox(country: string, regionCode: string): GeoBox | null {
+    const t = this.t;
+    const lats: number[] = [];
+    const lons: number[] = [];
+    for (let i = 0; i < t.size; i++) {
+      if (t.region[i] === regionCode && catalogCountryOf(t.country[i]!) === country) {
+        lats.push(t.lat[i]!);
+        lons.push(t.lon[i]!);
+      }
+    }
+    if (!lats.length) return null;
+    const [south, north] = trimmedRange(lats);
+    const [west, east] = trimmedRange(lons);
+    return { west, south, east, north };
+  }
+
   /** The population-weighted middle of a country (its mainland for France) or of one of our regions. */
   centroid(country: string, regionCode?: string): Position | null {
     this.centroids ??= this.computeCentroids();
@@ -128,4 +164,11 @@ export class GeoData {
       [...sums].map(([key, s]) => [key, { latitude: roundCoordinate(s.lat / s.w), longitude: roundCoordinate(s.lon / s.w), precision: s.precision }]),
     );
   }
+}
+
+/** The lowest and highest values, the outer hundredth on each side left out. */
+function trimmedRange(values: number[]): [number, number] {
+  const sorted = Float64Array.from(values).sort();
+  const cut = Math.floor(sorted.length / 100);
+  return [sorted[cut]!, sorted[sorted.length - 1 - cut]!];
 }

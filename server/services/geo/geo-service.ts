@@ -8,12 +8,14 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { NO_LOCATION, findProfilePosition, locationColumns, type LocationColumns } from '../../repos/places-repo.js';
 import { REGION_TERM, isCountry } from '../../../types/countries.js';
 import type { GeocodeResult, Position } from '../../../types/geo.js';
+import type { GeoBox, MapPlace, MapShapes } from '../../../types/map.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ReversePlace, LocatedPlace } from './geo-data.js';
 import type { LocateItem } from './geo-protocol.js';
 import { GEO_WORKER } from './geo-worker-client.js';
 
 const require = createRequire(import.meta.url);
+const DAY_MS = 24 * 3_600_000;
 
 interface GeoipCountry {
   lookup(ip: string): { country: string } | null;
@@ -29,6 +31,11 @@ export interface PlaceFields {
 export class GeoService {
   private geoip: GeoipCountry | undefined;
   private readonly positions = new TtlCache<Position | null>(3_600_000);
+  /** Borders do not move: a day is only there to let unused boxes go. */
+  private readonly mainlands = new TtlCache<GeoBox | null>(DAY_MS);
+  private readonly shapes = new TtlCache<MapShapes>(DAY_MS);
+  private readonly places = new TtlCache<MapPlace[]>(DAY_MS);
+  private readonly regionBoxes = new TtlCache<GeoBox | null>(DAY_MS);
 
   constructor(
     private readonly db: Db,
@@ -105,6 +112,36 @@ export class GeoService {
     });
   }
 
+  /**
+   * The box around these countries' mainlands (ISO alpha-2): the largest land of each and the
+   * islands near it, not Alaska or French Guiana. Null when the data knows none of them.
+   */
+  mainlandBox(countries: string[]): Promise<GeoBox | null> {
+    const sorted = [...countries].sort();
+    return this.mainlands.get(sorted.join(','), () => this.worker.ask<GeoBox | null>({ op: 'mainland', countries: sorted }));
+  }
+
+  /**
+   * The land in a box as SVG path data (types/map.ts): `highlight`'s countries, and the others in
+   * view drawn apart, a few kilobytes in all. Kept: the same box always draws the same map.
+   */
+  mapShapes(box: GeoBox, highlight: string[]): Promise<MapShapes> {
+    return this.shapes.get(boxKey(box, highlight), () => this.worker.ask<MapShapes>({ op: 'mapShapes', box, highlight }));
+  }
+
+  /** The box around one of our regions (its towns'); null when the data knows none of it. */
+  regionBox(where: { country: string; region: string }): Promise<GeoBox | null> {
+    return this.regionBoxes.get(`${where.country}|${where.region}`, async () => {
+      const region = (await this.regionsOf(where.country)).find((r) => r.name === where.region);
+      return region ? this.worker.ask<GeoBox | null>({ op: 'regionBox', country: where.country, regionCode: region.code }) : null;
+    });
+  }
+
+  /** The biggest towns in a box and in these countries, biggest first, for a map's labels (their local names). */
+  mapPlaces(box: GeoBox, countries: string[], limit: number): Promise<MapPlace[]> {
+    return this.places.get(`${boxKey(box, countries)}|${limit}`, () => this.worker.ask<MapPlace[]>({ op: 'mapPlaces', box, countries, limit }));
+  }
+
   /** A profile's stored position (city level at best); null when it has none. */
   profilePosition(profileId: number): Promise<Position | null> {
     return findProfilePosition(this.db, profileId);
@@ -113,4 +150,8 @@ export class GeoService {
   private regionsOf(country: string): Promise<{ code: string; name: string }[]> {
     return this.catalog.regionsOf([country]).then((groups) => groups[0]?.regions ?? []);
   }
+}
+
+function boxKey(box: GeoBox, countries: string[]): string {
+  return `${[box.west, box.south, box.east, box.north].map((v) => v.toFixed(3)).join(',')}|${[...countries].sort().join(',')}`;
 }

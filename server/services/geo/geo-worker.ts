@@ -6,6 +6,7 @@ import { iso1A2Code } from '@rapideditor/country-coder';
 import { loadCityTable } from './city-table.js';
 import { GeoData } from './geo-data.js';
 import type { GeoRequest, GeoResponse } from './geo-protocol.js';
+import { loadWorldShapes, type WorldShapes } from './world-shapes.js';
 
 const port = parentPort!;
 const data = new GeoData(loadCityTable(), (lat, lon) => {
@@ -13,6 +14,8 @@ const data = new GeoData(loadCityTable(), (lat, lon) => {
   const country = iso1A2Code([lon, lat]);
   return territory && country ? { territory, country } : null;
 });
+/** The countries' shapes, read on the first map asked for (a few MB, only where maps are drawn). */
+let world: WorldShapes | undefined;
 
 function answer(req: GeoRequest): unknown {
   switch (req.op) {
@@ -22,6 +25,14 @@ function answer(req: GeoRequest): unknown {
       return req.items.map((i) => data.locate(i.country, i.regionCode, i.city));
     case 'centroid':
       return data.centroid(req.country, req.regionCode ?? undefined);
+    case 'mainland':
+      return (world ??= loadWorldShapes()).mainlandBox(req.countries);
+    case 'mapShapes':
+      return (world ??= loadWorldShapes()).shapes(req.box, req.highlight);
+    case 'mapPlaces':
+      return data.biggestIn(req.box, req.countries, req.limit);
+    case 'regionBox':
+      return data.regionBox(req.country, req.regionCode);
   }
 }
 

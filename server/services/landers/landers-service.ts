@@ -13,6 +13,9 @@ import type { PresenceService } from '../presence/presence-service.js';
 import type { FictionalPresence } from '../../../types/presence.js';
 import type { ProfilesService } from '../profiles/profiles-service.js';
 import type { SearchService } from '../search/search-service.js';
+import type { LanderMap } from '../../../types/map.js';
+import { LanderMaps, type MapGeo } from './lander-maps.js';
+import type { Logger } from 'pino';
 import { resolveVariant, variantKey } from './lander-variants.js';
 import { teaserOf } from './teaser.js';
 
@@ -48,6 +51,7 @@ interface Scope {
 export class LandersService {
   private readonly picks: TtlCache<LanderSelection>;
   private readonly counts: TtlCache<LanderCounts>;
+  private readonly maps: LanderMaps;
 
   constructor(
     private readonly db: Db,
@@ -55,10 +59,13 @@ export class LandersService {
     private readonly catalog: CatalogService,
     private readonly profiles: ProfilesService,
     private readonly presence: Pick<PresenceService, 'answersFor'>,
+    geo: MapGeo,
+    logger: Pick<Logger, 'warn'>,
     ttl: { picksMs?: number; countsMs?: number } = {},
   ) {
     this.picks = new TtlCache(ttl.picksMs ?? PICKS_TTL_MS);
     this.counts = new TtlCache(ttl.countsMs ?? COUNTS_TTL_MS);
+    this.maps = new LanderMaps(db, geo, logger);
   }
 
   /** The variant a slug names on this site (`women`, `ie`, `noord-holland`, `romance`), or the default. */
@@ -74,6 +81,14 @@ export class LandersService {
     const variant = await this.variantOf(q.slug, q.countries, visitor);
     const key = [q.countries.join(','), visitor ?? '-', variantKey(variant), q.cdnPrefix, q.fictionalPresence].join('|');
     return this.picks.get(key, () => this.load(variant, q.countries, visitor, q));
+  }
+
+  /**
+   * The map of a selection (/landers/maplanding): its place's outline, its profiles as pins, the
+   * visitor's rough area when their country is one of the site's. Null when the geo data cannot answer.
+   */
+  map(selection: LanderSelection, q: Pick<SelectionQuery, 'countries' | 'visitorCountry'>): Promise<LanderMap | null> {
+    return this.maps.mapOf(selection, { countries: q.countries, visitor: this.visitorIn(q.countries, q.visitorCountry) });
   }
 
   /** One profile put forward (`/members/{id}/landing…`); hidden, disabled and unknown ones are not found. */
