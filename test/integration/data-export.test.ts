@@ -2,7 +2,7 @@
 // the link, the link downloads once in the member's own session, and the archive holds everything
 // stored about the member (every needle of a member with data in every place) and nothing private
 // of the partner.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { describeEachBackend } from '../helpers/backends.js';
