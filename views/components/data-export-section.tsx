@@ -1,5 +1,6 @@
 // "Your data" on /settings (issue 18.1): what the download holds, the button that asks for it (a
-// form, so it works without JavaScript), and where the member's newest export stands.
+// form, so it works without JavaScript; none while an export is being prepared), and where the
+// member's newest export stands.
 import { EXPORT_LINK_DAYS, type DataExportState } from '../../types/data-export.js';
 import { formatDateTime } from '../format.js';
 import { usePage } from '../render-context.js';
@@ -18,10 +19,12 @@ export function DataExportSection({ state, error }: { state: DataExportState; er
       <p className="settings__hint">{t('pages:dataExport.how', { days: EXPORT_LINK_DAYS })}</p>
       {status && <p className={`data-export__status data-export__status--${state!.state}`} role="status" data-testid="data-export-status">{status}</p>}
       {error && <p className="notice notice--error" role="alert">{error}</p>}
-      <form method="post" action="/settings/export" className="form">
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <button className="btn btn--light" type="submit" disabled={state?.state === 'preparing'}>{t('pages:dataExport.request')}</button>
-      </form>
+      {state?.state !== 'preparing' && (
+        <form method="post" action="/settings/export" className="form">
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <button className="btn btn--light" type="submit">{t('pages:dataExport.request')}</button>
+        </form>
+      )}
     </section>
   );
 }
