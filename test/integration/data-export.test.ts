@@ -95,7 +95,7 @@ describeEachBackend('data export', (env) => {
     expect(zip.json<{ direct_debit_mandates: Row[] }>('consents.json').direct_debit_mandates[0]).to.include({ iban: m.v.iban });
   });
 
-  it('needs the member\'s own session: visitors log in first, another member gets the dead-link page and uses nothing up', async () => {
+  it('needs the member\'s own session: visitors log in first; another member, a HEAD or a prefetch uses nothing up', async () => {
     const m = await member();
     await m.a.post('/settings/export').type('form').send({ _csrf: m.csrf }).expect(303);
     await env().rt.services.dataExport.processDue();
@@ -106,6 +106,9 @@ describeEachBackend('data export', (env) => {
     const other = await member();
     await other.a.get(`/settings/export/${token}`).expect(410);
     await other.a.get('/settings/export/not-a-token').expect(410);
+    // Nor does a link checker's HEAD or a browser's prefetch in the member's own session.
+    await m.a.head(`/settings/export/${token}`).expect(503);
+    await m.a.get(`/settings/export/${token}`).set('Sec-Purpose', 'prefetch').expect(503);
     expect(await latest(m.id)).to.include({ status: 'ready' });
     await m.a.get(`/settings/export/${token}`).buffer(true).parse(binary).expect(200);
   });

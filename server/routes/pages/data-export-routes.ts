@@ -25,8 +25,12 @@ export function dataExportRoutes({ services }: RouteDeps): Router {
     }
   });
 
-  // A visitor is sent to log in and comes back here (the token rides along in `next`).
+  // A visitor is sent to log in and comes back here (the token rides along in `next`). A HEAD
+  // request (a link checker) or a browser's prefetch would use the single-use link up unseen.
   router.get('/settings/export/:token', membersOnly, async (req, res) => {
+    if (req.method === 'HEAD' || /prefetch/i.test(`${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''}`)) {
+      return void res.status(503).set('Cache-Control', 'no-store').end();
+    }
     const download = await services.dataExport.download(req.user!.id, String(req.params.token));
     if (!download) {
       const t = res.locals.page!.t;

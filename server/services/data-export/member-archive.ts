@@ -41,8 +41,11 @@ export async function writeMemberArchive(db: Runner, stores: ArchiveStores, user
     await zip.addText('README.txt', exportReadme(t, { siteName: String(account.site_name), domain: String(account.site_domain), supportEmail, createdAt: now }));
     await zip.addText('account.json', json(await docs.accountDocument(db, account)));
     const own = profile ? await docs.profileDocument(db, profile) : { document: null, photos: [] };
+    const present = new Set<string>();
+    for (const p of own.photos) if (await addPhoto(zip, p.path, stores.media.pathOf(p.fileKey, 'full'))) present.add(p.path);
+    // A photo whose file is gone (a rejected one) is listed without a file.
+    if (own.document) for (const p of own.document.photos as Row[]) if (!present.has(String(p.file))) p.file = null;
     await zip.addText('profile.json', json(own.document));
-    for (const p of own.photos) await addPhoto(zip, p.path, stores.media.pathOf(p.fileKey, 'full'));
     const profileId = profile ? Number(profile.id) : null;
     await zip.addText('likes.json', json(profileId === null ? { given: [], received: [] } : await docs.likesDocument(db, profileId)));
     await zip.addText('blocks.json', json(profileId === null ? { blocked_by_you: [] } : await docs.blocksDocument(db, profileId)));
@@ -62,10 +65,11 @@ export async function writeMemberArchive(db: Runner, stores: ArchiveStores, user
   }
 }
 
-/** A photo whose file is gone (an interrupted removal) is left out rather than failing the export. */
-async function addPhoto(zip: ZipFile, name: string, file: string): Promise<void> {
+/** Adds a photo file; one whose file is gone (rejected, or an interrupted removal) is left out rather than failing the export. */
+async function addPhoto(zip: ZipFile, name: string, file: string): Promise<boolean> {
   const data = await readFile(file).catch(() => undefined);
   if (data) await zip.addFile(name, data);
+  return data !== undefined;
 }
 
 interface ChatExtras {
