@@ -29,6 +29,8 @@ import * as profilePlacesBackfill from './20261126004200_profile_places_backfill
 import * as termsAcceptances from './20261127090100_terms_acceptances.js';
 import * as termsAcceptancesBackfill from './20261127090200_terms_acceptances_backfill.js';
 import * as mailOutboxAboutProfiles from './20261127090300_mail_outbox_about_profiles.js';
+import * as memberLogins from './20261127180100_member_logins.js';
+import * as dataExports from './20261127180200_data_exports.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -62,6 +64,8 @@ const migrations: [string, Migration][] = [
   ['20261127090100_terms_acceptances', termsAcceptances],
   ['20261127090200_terms_acceptances_backfill', termsAcceptancesBackfill],
   ['20261127090300_mail_outbox_about_profiles', mailOutboxAboutProfiles],
+  ['20261127180100_member_logins', memberLogins],
+  ['20261127180200_data_exports', dataExports],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

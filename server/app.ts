@@ -27,6 +27,7 @@ import { signupApi } from './routes/api/signup-api.js';
 import { userApi } from './routes/api/user-api.js';
 import { activationRoutes } from './routes/pages/activation-routes.js';
 import { accountDeletionRoutes } from './routes/pages/account-deletion-routes.js';
+import { dataExportRoutes } from './routes/pages/data-export-routes.js';
 import { settingsRoutes } from './routes/pages/settings-routes.js';
 import { notificationsRoutes } from './routes/pages/notifications-routes.js';
 import { unsubscribeRoutes } from './routes/pages/unsubscribe-routes.js';
@@ -208,6 +209,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(activationRoutes(routeDeps));
   app.use(signupRoutes(routeDeps));
   app.use(landerRoutes(routeDeps));
+  app.use(dataExportRoutes(routeDeps));
   app.use(accountDeletionRoutes(routeDeps));
   app.use(settingsRoutes(routeDeps));
   app.use(notificationsRoutes(routeDeps));

@@ -29,6 +29,13 @@ async function main(): Promise<void> {
     runtime.services.pushDelivery.deliverDue().catch((err) => logger.error({ err }, 'push delivery run failed'));
   }, 5000);
   mailWorker.unref();
+  // Data exports members asked for are built here, never in their request; old files are swept.
+  let exportRuns = 0;
+  const exportWorker = setInterval(() => {
+    runtime.services.dataExport.processDue().catch((err) => logger.error({ err }, 'data export run failed'));
+    if (exportRuns++ % 120 === 0) runtime.services.dataExport.sweep().catch((err) => logger.error({ err }, 'data export sweep failed'));
+  }, 5000);
+  exportWorker.unref();
 
   let assets: AssetResolver;
   const devMiddleware: RequestHandler[] = [];
@@ -59,6 +66,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     clearInterval(mailWorker);
+    clearInterval(exportWorker);
     // The push run under way finishes its row (each send has a deadline); no new row is claimed.
     const pushStopped = runtime.services.pushDelivery.stop();
     const force = setTimeout(() => {

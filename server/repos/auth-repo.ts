@@ -1,5 +1,6 @@
 // SQL for logging in.
 import type { Runner } from '../db.js';
+import { insertLogin, type LoginMethod } from './member-logins-repo.js';
 
 export interface Credentials {
   id: number;
@@ -12,10 +13,12 @@ export async function findCredentials(db: Runner, siteId: number, email: string)
   return (await db('users').where({ site_id: siteId, email }).first('id', 'password_hash', 'status', 'password_changed_at')) as Credentials | undefined;
 }
 
-export async function markLoggedIn(db: Runner, userId: number): Promise<void> {
+/** The login's time on the account and profile, and a row of the member's login history. */
+export async function markLoggedIn(db: Runner, userId: number, ip: string, method: LoginMethod = 'password'): Promise<void> {
   const now = Date.now();
   await db('users').where({ id: userId }).update({ last_login_at: now, updated_at: now });
   await db('profiles').where({ user_id: userId }).update({ last_active_at: now });
+  await insertLogin(db, userId, ip, method, now);
 }
 
 export async function findAccountByEmail(db: Runner, siteId: number, email: string): Promise<{ id: number; status: string; language: string; name: string } | undefined> {

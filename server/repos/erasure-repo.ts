@@ -15,7 +15,7 @@ export interface ErasureSubject {
   messageIds: string[];
 }
 
-export type FileStore = 'media' | 'chat-media' | 'mail';
+export type FileStore = 'media' | 'chat-media' | 'mail' | 'exports';
 
 export interface FileRemoval {
   id: number;
@@ -43,6 +43,13 @@ export async function loadSubject(db: Runner, userId: number, profileId: number 
   };
 }
 
+/** The member's data exports: their ZIP files are queued for removal and the rows go. */
+export async function eraseDataExports(db: Runner, userId: number, now: number): Promise<void> {
+  const files = (await db('data_exports').where('user_id', userId).whereNotNull('file_name').pluck('file_name')) as string[];
+  await queueFileRemovals(db, 'exports', files, now);
+  await db('data_exports').where('user_id', userId).delete();
+}
+
 export async function chatPhotoKeysSentBy(db: Runner, profileId: number): Promise<string[]> {
   return (await db('chat_photos').where('sender_profile_id', profileId).pluck('file_key')) as string[];
 }
@@ -63,7 +70,7 @@ export async function eraseChat(db: Runner, profileId: number): Promise<void> {
 
 /** Rows that only serve the member (or hold their address or phone without a user id) go. */
 export async function deletePersonalRows(db: Runner, s: ErasureSubject): Promise<void> {
-  for (const table of ['push_subscriptions', 'push_outbox', 'tokens', 'notification_settings', 'dismissals', 'otp_codes', 'daily_quotas', 'event_relay', 'notification_sends', 'presence']) {
+  for (const table of ['push_subscriptions', 'push_outbox', 'tokens', 'notification_settings', 'dismissals', 'otp_codes', 'daily_quotas', 'event_relay', 'notification_sends', 'presence', 'member_logins']) {
     await db(table).where('user_id', s.userId).delete();
   }
   await db('mail_outbox').where('user_id', s.userId).orWhereIn('to_address', s.addresses).delete();

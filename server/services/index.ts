@@ -7,6 +7,7 @@ import type { RedisClient } from '../sessions.js';
 import type { Db } from '../db.js';
 import { AccountDeletionService } from './accounts/account-deletion-service.js';
 import { AccountErasure } from './accounts/account-erasure.js';
+import { DataExportService } from './data-export/data-export-service.js';
 import { AuthService } from './accounts/auth-service.js';
 import { AccountSettingsService } from './accounts/account-settings-service.js';
 import { ActivationService } from './accounts/activation-service.js';
@@ -67,6 +68,8 @@ import { TermsService } from './terms/terms-service.js';
 export interface Services {
   accountSettings: AccountSettingsService;
   accountDeletion: AccountDeletionService;
+  /** "Download my data": queued exports built by a worker into DATA_DIR/exports, mailed as a link (issue 18). */
+  dataExport: DataExportService;
   signup: SignupService;
   signupSteps: SignupStepsService;
   activation: ActivationService;
@@ -150,6 +153,7 @@ export function createServices(deps: {
   const tokens = new TokensService(db);
   const media = new MediaService(db, config.mediaDir);
   const chatMedia = new MediaService(db, join(config.dataDir, 'chat-media'));
+  const exportsDir = join(config.dataDir, 'exports');
   const activation = new ActivationService(db, tokens, mail, deps.i18n, deps.redis);
   const photos = new PhotosService(db, media);
   const catalog = new CatalogService(db);
@@ -176,7 +180,8 @@ export function createServices(deps: {
     signupSteps: new SignupStepsService(db, photos, catalog, geo),
     activation,
     accountSettings: new AccountSettingsService(db, tokens, mail, deps.i18n),
-    accountDeletion: new AccountDeletionService(db, tokens, mail, new AccountErasure(db, { media, chatMedia, mailDir: config.mailDir }, deps.redis), deps.i18n),
+    accountDeletion: new AccountDeletionService(db, tokens, mail, new AccountErasure(db, { media, chatMedia, mailDir: config.mailDir, exportsDir }, deps.redis), deps.i18n),
+    dataExport: new DataExportService(db, { stores: { media, chatMedia }, exportsDir, tokens, mail, i18n: deps.i18n, logger }),
     bundles,
     payments,
     directDebit: new DirectDebitService({ db, sms: createSmsSender(config, db, logger), payments, bundles, i18n: deps.i18n, logger, redis: deps.redis }),

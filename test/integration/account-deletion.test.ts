@@ -53,6 +53,7 @@ describeEachBackend('account deletion', (env) => {
     const back = agent(env().app);
     expect((await back.get(`/reactivate?token=${token}`).expect(303)).headers.location).to.equal('/reactivate/done');
     expect((await back.get('/reactivate/done').expect(200)).text).to.include('Welcome back!');
+    expect(await db('member_logins').where({ user_id: m.id }).orderBy('id').pluck('method')).to.deep.equal(['password', 'password', 'reactivation_link']);
     await back.get('/api/user.php').set('X-Request-Type', 'client').expect(200);
     expect(await db('users').where({ id: m.id }).first('status')).to.deep.equal({ status: 'active' });
     expect(await db('profiles').where({ user_id: m.id }).first('status')).to.deep.equal({ status: 'active' });

@@ -13,6 +13,7 @@ const EXPECTED_TABLES = [
   'payments', 'discount_redemptions', 'direct_debit_mandates', 'otp_codes', 'notification_settings', 'suppressions',
   'push_subscriptions', 'mail_outbox', 'push_outbox', 'sms_outbox', 'tokens', 'sessions', 'login_attempts', 'complaints',
   'dismissals', 'audit_log', 'rate_limits', 'test_provider_payments', 'event_relay', 'notification_sends', 'presence', 'lander_visits', 'geo_places', 'terms_acceptances',
+  'member_logins', 'data_exports',
 ];
 
 for (const backend of BACKENDS) {

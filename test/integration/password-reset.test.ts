@@ -51,6 +51,9 @@ describeEachBackend('password reset', (env) => {
     const done = await a.post('/reset-password/do').type('form').send({ _csrf: csrf, token: link, password: 'brand new passphrase 🌹', password_confirm: 'brand new passphrase 🌹' }).expect(303);
     expect(done.headers.location).to.equal('/members');
     await a.get('/api/user.php').set('X-Request-Type', 'client').expect(200);
+    // The login history (data export) has both logins: the other device's password and this link.
+    const logins = await env().rt.db('member_logins').where({ user_id: member.id }).orderBy('id').pluck('method');
+    expect(logins).to.deep.equal(['password', 'reset_link']);
 
     // The other device's session has ended; the link works only once; the old password is gone.
     await other.get('/api/user.php').set('X-Request-Type', 'client').expect(403);

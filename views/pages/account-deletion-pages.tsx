@@ -1,15 +1,16 @@
 // After deleting an account, and the result of the reactivation link.
 import { usePage } from '../render-context.js';
 
-export function AccountDeletedPage() {
+/** After the 14-day deletion, or with `erased` after "Delete now" (nothing left to reactivate). */
+export function AccountDeletedPage({ erased = false }: { erased?: boolean }) {
   const { t, settings } = usePage();
   return (
     <div className="container section narrow auth">
-      <div className="auth__card result" data-testid="account-deleted">
+      <div className="auth__card result" data-testid={erased ? 'account-erased' : 'account-deleted'}>
         <div className="result__icon result__icon--ok" aria-hidden="true">✓</div>
-        <h1 className="page-title">{t('pages:accountDeleted.title')}</h1>
-        <p>{t('pages:accountDeleted.body', { days: 14 })}</p>
-        <p className="entry-warning__small">{t('pages:accountDeleted.support', { supportEmail: settings.support_email })}</p>
+        <h1 className="page-title">{t(erased ? 'pages:deleteNow.erasedTitle' : 'pages:accountDeleted.title')}</h1>
+        <p>{erased ? t('pages:deleteNow.erasedBody') : t('pages:accountDeleted.body', { days: 14 })}</p>
+        {!erased && <p className="entry-warning__small">{t('pages:accountDeleted.support', { supportEmail: settings.support_email })}</p>}
         <a className="btn btn--light btn--block" href="/">{t('pages:accountDeleted.home')}</a>
       </div>
     </div>

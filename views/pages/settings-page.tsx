@@ -1,12 +1,16 @@
-// /settings: language, invisible mode, blocked members, password, e-mail and account deletion, each
-// a small form that works without JavaScript. A refused post comes back with what was typed (never
-// a password) and each message beside its field, the first one focused.
+// /settings: language, invisible mode, blocked members, your data, password, e-mail and account
+// deletion (in 14 days or at once), each a small form that works without JavaScript. A refused post
+// comes back with what was typed (never a password) and each message beside its field, the first
+// one focused.
 import { DELETE_REASONS } from '../../types/accounts.js';
 import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
 import { Checkbox, ChoiceList, FormErrors, SelectField, TextField } from '../components/form/index.js';
+import { DataExportSection } from '../components/data-export-section.js';
+import { DeleteNowForm } from '../components/delete-now-form.js';
 import { RetentionOfferBox } from '../components/retention-offer.js';
 import { BlockedMembers, type BlockedMembersProps } from '../components/blocked-members.js';
 import { usePage } from '../render-context.js';
+import type { DataExportState } from '../../types/data-export.js';
 import type { RetentionOffer } from '../../types/promotions.js';
 
 export interface SettingsPageProps {
@@ -20,9 +24,13 @@ export interface SettingsPageProps {
   retention?: RetentionOffer | null;
   /** "Blocked members" (issue 18.5). */
   blocked?: BlockedMembersProps;
+  /** Where the member's newest data export stands (issue 18). */
+  dataExport?: DataExportState;
+  /** "Delete now" comes back open when the server refused it. */
+  deleteNowOpen?: boolean;
 }
 
-export function SettingsPage({ notice, errors, deletion, values, retention, blocked }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion, values, retention, blocked, dataExport = null, deleteNowOpen = false }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -62,6 +70,8 @@ export function SettingsPage({ notice, errors, deletion, values, retention, bloc
 
       {blocked && <BlockedMembers {...blocked} />}
 
+      <DataExportSection state={dataExport} error={errors.data_export} />
+
       <FormErrors errors={errors}>
         <section className="auth__card settings__section">
           <h2>{t('pages:settings.password')}</h2>
@@ -99,6 +109,7 @@ export function SettingsPage({ notice, errors, deletion, values, retention, bloc
             <TextField label={t('pages:settings.currentPassword')} name="delete_password" type="password" autoComplete="current-password" maxLength={1024} />
             <button className="btn btn--danger" type="submit">{t('pages:settings.deleteSubmit')}</button>
           </form>
+          <DeleteNowForm open={deleteNowOpen} days={14} />
         </section>
       </FormErrors>
     </div>

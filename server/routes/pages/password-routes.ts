@@ -60,6 +60,7 @@ export function passwordRoutes({ services }: RouteDeps): Router {
     try {
       const userId = await services.passwordReset.reset({ token, password: text(body.password), confirm: text(body.password_confirm) });
       await startSession(req, userId);
+      await services.auth.linkLogin(userId, req.ip ?? '', 'reset_link');
       if (wantsJson(req)) return res.json({ reset: true });
       res.redirect(303, '/members');
     } catch (err) {

@@ -14,7 +14,24 @@ import type { RouteDeps } from '../route-deps.js';
 import { parseInput } from '../validate.js';
 import { blockedMembersOf } from './block-routes.js';
 
-const NOTICES = { saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged', email: 'pages:settings.emailChanged' } as const;
+const NOTICES = {
+  saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged', email: 'pages:settings.emailChanged',
+  export: 'pages:dataExport.requested', exportAlready: 'pages:dataExport.already',
+} as const;
+
+type ShowProps = Omit<SettingsPageProps, 'errors' | 'retention' | 'dataExport' | 'blocked'> & { errors?: Record<string, string>; status?: number };
+
+/** /settings with what the page shows beside its forms (the retention offer, the data export's state, the blocked members). */
+export async function renderSettings(services: RouteDeps['services'], req: Request, res: Response, o: ShowProps = {}): Promise<void> {
+  const t = res.locals.page!.t;
+  const { status = 200, errors = {}, ...props } = o;
+  const [retention, dataExport, blocked] = await Promise.all([
+    services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id }),
+    services.dataExport.stateOf(req.user!.id),
+    blockedMembersOf(req, services),
+  ]);
+  renderPage(res, createElement(SettingsPage, { errors, retention, dataExport, blocked, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+}
 
 function membersOnly(req: Request, res: Response, next: NextFunction) {
   if (!req.user) return res.redirect(303, `/login?next=${encodeURIComponent('/settings')}`);
@@ -25,12 +42,7 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
   const router = Router();
   router.use('/settings', membersOnly);
 
-  const show = async (req: Request, res: Response, o: Omit<SettingsPageProps, 'errors'> & { errors?: Record<string, string>; status?: number } = {}) => {
-    const t = res.locals.page!.t;
-    const { status = 200, errors = {}, ...props } = o;
-    const [retention, blocked] = await Promise.all([services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id }), blockedMembersOf(req, services)]);
-    renderPage(res, createElement(SettingsPage, { errors, retention, blocked, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
-  };
+  const show = (req: Request, res: Response, o: ShowProps = {}) => renderSettings(services, req, res, o);
 
   router.get('/settings', async (req, res) => {
     const key = NOTICES[req.query.saved as keyof typeof NOTICES];

@@ -18,6 +18,8 @@ export interface ErasureStores {
   chatMedia: MediaService;
   /** The embedded mail default's folder of .eml files. */
   mailDir: string;
+  /** DATA_DIR/exports: the members' data export ZIPs. */
+  exportsDir: string;
 }
 
 export interface ErasableAccount {
@@ -53,6 +55,7 @@ export class AccountErasure {
           if (u.profile_id !== null) photos += await this.eraseProfile(tx, u.profile_id, o.now);
           await erasureRepo.queueFileRemovals(tx, 'mail', mailFiles[i]!, o.now);
           await erasureRepo.deletePersonalRows(tx, subject);
+          await erasureRepo.eraseDataExports(tx, u.id, o.now);
           await erasureRepo.anonymiseMandates(tx, u.id);
           await erasureRepo.deleteSessions(tx, u.id);
           await erasureRepo.deleteRateLimits(tx, subject, o.now);
@@ -95,6 +98,10 @@ export class AccountErasure {
   private async removeFile(f: erasureRepo.FileRemoval): Promise<void> {
     if (f.store === 'media') return this.stores.media.remove(f.name);
     if (f.store === 'chat-media') return this.stores.chatMedia.remove(f.name);
+    if (f.store === 'exports') {
+      if (/^[A-Za-z0-9_-]+\.zip$/.test(f.name)) await unlink(join(this.stores.exportsDir, f.name)).catch(() => undefined);
+      return;
+    }
     // Only a plain file name of the mail folder, never a path out of it.
     if (/^[A-Za-z0-9._-]+\.eml$/.test(f.name)) await unlink(join(this.stores.mailDir, f.name)).catch(() => undefined);
   }

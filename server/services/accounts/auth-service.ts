@@ -53,7 +53,12 @@ export class AuthService {
     // The right password, but the account waits to be deleted: say how to get it back.
     if (user.status === 'pending_deletion') throw new AppError('account_pending_deletion', 403, 'accountPendingDeletion');
     if (needsRehash(user.password_hash)) await rehashPassword(this.db, user.id, user.password_hash, await hashPassword(password));
-    await markLoggedIn(this.db, user.id);
+    await markLoggedIn(this.db, user.id, ip);
     return user.id;
+  }
+
+  /** A login through an e-mailed link (password reset, reactivation): recorded like a password login. */
+  async linkLogin(userId: number, ip: string, method: 'reset_link' | 'reactivation_link'): Promise<void> {
+    await markLoggedIn(this.db, userId, ip, method);
   }
 }

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Runner } from '../../db.js';
 import * as repo from '../../repos/tokens-repo.js';
 
-export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'reactivation';
+export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'reactivation' | 'data_export';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -34,5 +34,13 @@ export class TokensService {
     const row = await repo.findUsableToken(tx, purpose, hash(token), now);
     if (!row || !(await repo.useToken(tx, row.id, now))) return undefined;
     return { userId: Number(row.user_id), payload: row.payload === null ? null : JSON.parse(row.payload) };
+  }
+
+  /** Like consume(), for a link that also needs its owner's session: another member's token stays unused. */
+  async consumeOwn(purpose: TokenPurpose, token: string, userId: number, tx: Runner): Promise<{ payload: unknown } | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    const row = await repo.findUsableToken(tx, purpose, hash(token), Date.now());
+    if (!row || Number(row.user_id) !== userId) return undefined;
+    return this.consume(purpose, token, tx);
   }
 }
