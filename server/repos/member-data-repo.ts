@@ -93,6 +93,10 @@ export async function pushSubscriptionsOf(db: Runner, userId: number): Promise<R
   return (await db('push_subscriptions').where('user_id', userId).orderBy('id').select('subscription', 'created_at')) as Row[];
 }
 
+export async function termsAcceptancesOf(db: Runner, userId: number): Promise<Row[]> {
+  return (await db('terms_acceptances').where('user_id', userId).orderBy('terms_version').select('terms_version', 'accepted_at', 'source')) as Row[];
+}
+
 export async function loginsOf(db: Runner, userId: number): Promise<Row[]> {
   return (await db('member_logins').where('user_id', userId).orderBy('id').select('created_at', 'ip', 'method')) as Row[];
 }

@@ -28,8 +28,11 @@ function ibanFor(tag: string): string {
   const check = 98 - Number(BigInt(digits) % 97n);
   return `NL${String(check).padStart(2, '0')}ABNA${account}`;
 }
-/** Tables that keep rows under the erased member's id for the books; they must hold nothing personal. */
-export const BOOKS = ['credit_ledger', 'payments', 'direct_debit_mandates', 'discount_redemptions', 'discount_codes'];
+/**
+ * Tables that keep rows under the erased member's id for the books; they must hold nothing personal.
+ * terms_acceptances: which terms version the payments were made under (a version date and a time).
+ */
+export const BOOKS = ['credit_ledger', 'payments', 'direct_debit_mandates', 'discount_redemptions', 'discount_codes', 'terms_acceptances'];
 /** Tables that keep the erased profile's id so the partner's conversation stays (messages as "deleted"). */
 const CONVERSATION_TABLES = ['conversations', 'conversation_participants', 'messages'];
 /** The erased profile itself ("Deleted", no texts) stays for those conversations. */
@@ -125,6 +128,7 @@ export async function memberEverywhere(env: TestEnv, o: { deletion: boolean }) {
   await db()('users').where({ id: m.id }).update({ signup_ip: ip, network: v.tracking, ref: v.tracking, sub1: v.tracking, signup_reason: 'date', search_filters: JSON.stringify({ city: v.street }) });
   await db()('profiles').where({ id: profileId }).update({ about: v.about, city: v.street, birth_date: '1991-07-23' });
   await db()('profile_interests').insert({ profile_id: profileId, interest_id: (await db()('interests').first('id')).id });
+  await db()('terms_acceptances').insert({ user_id: m.id, terms_version: Date.UTC(2023, 11, 1, 12), accepted_at: Date.now(), source: 'signup' });
   await db().transaction((tx) => applyCreditDelta(tx, { userId: m.id, delta: 500, reason: 'grant' }));
 
   const jpeg = await sharp({ create: { width: 500, height: 600, channels: 3, background: '#8ac' } }).jpeg().toBuffer();

@@ -92,7 +92,9 @@ describeEachBackend('data export', (env) => {
     const ledger = zip.json<Row[]>('credit-ledger.json');
     expect(ledger.at(-1)!.balance_after).to.equal((await db()('users').where({ id: m.id }).first('credits')).credits);
     expect(zip.json<Row[]>('complaints.json')).to.have.length(1);
-    expect(zip.json<{ direct_debit_mandates: Row[] }>('consents.json').direct_debit_mandates[0]).to.include({ iban: m.v.iban });
+    const consents = zip.json<{ direct_debit_mandates: Row[]; terms_of_service: Row[] }>('consents.json');
+    expect(consents.direct_debit_mandates[0]).to.include({ iban: m.v.iban });
+    expect(consents.terms_of_service).to.deep.include({ version: '2023-12-01T12:00:00.000Z', accepted_at: consents.terms_of_service[0]!.accepted_at, how: 'signup' });
   });
 
   it('needs the member\'s own session: visitors log in first; another member, a HEAD or a prefetch uses nothing up', async () => {

@@ -33,6 +33,7 @@ export const EXPORTED_TABLES: Record<string, string> = {
   sms_outbox: 'notifications.json (text_messages)',
   direct_debit_mandates: 'consents.json',
   push_subscriptions: 'consents.json (the push service, not the secret endpoint)',
+  terms_acceptances: 'consents.json (terms_of_service: each version accepted, when and how)',
   member_logins: 'logins.json',
   complaints: 'complaints.json (the complaints the member sent)',
 };

@@ -128,6 +128,8 @@ export async function consentsDocument(db: Runner, userId: number): Promise<Row>
       status: m.status, confirmed_at: iso(m.confirmed_at), created_at: iso(m.created_at),
     })),
     push_subscriptions: (await data.pushSubscriptionsOf(db, userId)).map((s) => ({ push_service: pushService(s.subscription), at: iso(s.created_at) })),
+    // Each version of the terms of service accepted: the version is the terms' date.
+    terms_of_service: (await data.termsAcceptancesOf(db, userId)).map((a) => ({ version: iso(a.terms_version), accepted_at: iso(a.accepted_at), how: a.source })),
   };
 }
 
