@@ -9,7 +9,7 @@ import type { LanderPageProps, LanderSelection } from '../../types/lander-pages.
 import { escapeHtml, renderFragment } from './render-page.js';
 
 /** Stands for the call to action's address in a kept body; no URL or text of the page contains it. */
-const CTA_MARK = 'amora-lander-cta-href-7c1e5b';
+export const CTA_MARK = 'amora-lander-cta-href-7c1e5b';
 
 export class LanderBodies {
   /** Dropped with their selection: nothing to expire here. */
@@ -17,11 +17,16 @@ export class LanderBodies {
 
   /** The lander's body as HTML, its calls to action leading to `signupHref`. */
   html(page: PageContext, name: string, view: ComponentType<LanderPageProps>, selection: LanderSelection, signupHref: string): string {
+    return this.marked(page, name, view, selection).replaceAll(CTA_MARK, escapeHtml(signupHref));
+  }
+
+  /** The lander's body as HTML with CTA_MARK where its calls to action lead. */
+  marked(page: PageContext, name: string, view: ComponentType<LanderPageProps>, selection: LanderSelection): string {
     let bodies = this.bySelection.get(selection);
     if (!bodies) this.bySelection.set(selection, (bodies = new Map()));
     const key = `${page.site.domain}\u0000${page.lng}\u0000${name}`;
     let html = bodies.get(key);
     if (html === undefined) bodies.set(key, (html = renderFragment(page, createElement(view, { selection, signupHref: CTA_MARK }))));
-    return html.replaceAll(CTA_MARK, escapeHtml(signupHref));
+    return html;
   }
 }
