@@ -26,6 +26,7 @@ import * as complaintForm from './20261123152000_complaint_form.js';
 import * as landerTraffic from './20261126002100_lander_traffic.js';
 import * as profilePlaces from './20261126004100_profile_places.js';
 import * as profilePlacesBackfill from './20261126004200_profile_places_backfill.js';
+import * as messagesUnreadIndex from './20261127000100_messages_unread_index.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -56,6 +57,7 @@ const migrations: [string, Migration][] = [
   ['20261126002100_lander_traffic', landerTraffic],
   ['20261126004100_profile_places', profilePlaces],
   ['20261126004200_profile_places_backfill', profilePlacesBackfill],
+  ['20261127000100_messages_unread_index', messagesUnreadIndex],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */
