@@ -26,6 +26,7 @@ import * as complaintForm from './20261123152000_complaint_form.js';
 import * as landerTraffic from './20261126002100_lander_traffic.js';
 import * as profilePlaces from './20261126004100_profile_places.js';
 import * as profilePlacesBackfill from './20261126004200_profile_places_backfill.js';
+import * as messagesUnreadIndex from './20261127000100_messages_unread_index.js';
 import * as termsAcceptances from './20261127090100_terms_acceptances.js';
 import * as termsAcceptancesBackfill from './20261127090200_terms_acceptances_backfill.js';
 import * as mailOutboxAboutProfiles from './20261127090300_mail_outbox_about_profiles.js';
@@ -61,6 +62,7 @@ const migrations: [string, Migration][] = [
   ['20261126002100_lander_traffic', landerTraffic],
   ['20261126004100_profile_places', profilePlaces],
   ['20261126004200_profile_places_backfill', profilePlacesBackfill],
+  ['20261127000100_messages_unread_index', messagesUnreadIndex],
   ['20261127090100_terms_acceptances', termsAcceptances],
   ['20261127090200_terms_acceptances_backfill', termsAcceptancesBackfill],
   ['20261127090300_mail_outbox_about_profiles', mailOutboxAboutProfiles],

@@ -1,15 +1,14 @@
 // createApp(): the Express application, fully wired but never listening (tests import it).
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import type { Runtime } from './boot.js';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { ROOT_DIR } from './config.js';
 import { cookieNameFor, secureFor } from './lib/cookies.js';
 import { compressSentBodies, precompressedFiles } from './middleware/compression.js';
+import { requestLogging } from './middleware/request-logging.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
@@ -74,7 +73,6 @@ export interface AppDeps extends Omit<Runtime, 'close' | 'redis'> {
   devMiddleware?: RequestHandler[];
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Load balancers poll these every few seconds: not worth a log line each. */
 const HEALTH_PATHS = new Set(['/healthz', '/readyz', '/livez']);
 
@@ -87,6 +85,11 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy === 'false' ? false : config.trustProxy);
   app.set('query parser', 'simple');
+  // No ETag on what routes send(): a page carries its own CSRF token and API answers are the
+  // member's own, so a hash of every body (a sha1 over tens of KB per page) would never be matched.
+  // An ETag function that gives none (rather than 'etag' off) keeps them on files: sendFile (the
+  // service worker) follows whether the setting is enabled; express.static has its own.
+  app.set('etag', () => undefined);
   // Members' open event streams are answered ahead of Express's per-request setup (DESIGN.md §8);
   // everything else on that path, visitors' 403 included, reaches eventStreams.router() below.
   const eventStreams = new EventStreams({ services, sessionStore: deps.sessionStore, sessionSecret: deps.sessionSecret });
@@ -94,26 +97,8 @@ export function createApp(deps: AppDeps): express.Express {
   const metrics = new MetricsService({ db: deps.db, logger, openStreams: () => eventStreams.size });
   app.use(requestMetrics(metrics));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
-      autoLogging: { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') || req.url === '/api/events' || req.url?.startsWith('/build/') === true },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-      // A CSRF token in the URL (the page-hidden beacon, multipart forms) stays out of the logs.
-      serializers: { req: (req: { url?: string }) => Object.assign(req, { url: req.url?.replace(/([?&]_csrf=)[^&]*/, '$1[redacted]') }) },
-    }),
-  );
-  app.use((req, _res, next) => {
-    req.id = String(req.id);
-    next();
-  });
+  // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
+  app.use(requestLogging(logger, { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') || req.url === '/api/events' || req.url?.startsWith('/build/') === true }));
   app.use(securityHeaders(config.dev, services.payments.provider.checkoutOrigins));
   for (const mw of deps.devMiddleware ?? []) app.use(mw);
   // Pages and JSON compressed as sent; the event stream (installed above) is never buffered.
@@ -225,8 +210,22 @@ export function createApp(deps: AppDeps): express.Express {
   return app;
 }
 
-/** helmet with a CSP that allows no inline script; development adds what Vite's client needs. */
+/**
+ * helmet's headers, with a CSP that allows no inline script; development adds what Vite's client
+ * needs. They are the same on every answer, so helmet runs once and each request only sets them
+ * (helmet's own middleware is a chain of a dozen, one per header).
+ */
 function securityHeaders(dev: boolean, checkoutOrigins: readonly string[]): RequestHandler {
+  const headers = new Map<string, string>();
+  const collect = { setHeader: (name: string, value: string) => headers.set(name, value), removeHeader: () => undefined } as unknown as Response;
+  helmetFor(dev, checkoutOrigins)({} as Request, collect, () => undefined);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+function helmetFor(dev: boolean, checkoutOrigins: readonly string[]): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,

@@ -11,6 +11,9 @@ export type Tx = Knex.Transaction;
 /** Every repo function takes an optional transaction; `Runner` is "the db or a transaction". */
 export type Runner = Knex | Knex.Transaction;
 
+/** How much of the SQLite file is read through a memory map (see createDb). */
+const SQLITE_MMAP_BYTES = 256 * 1024 * 1024;
+
 /** Compiled statements kept per SQLite connection (distinct SQL texts; whereIn lists vary the text). */
 const SQLITE_STATEMENT_CACHE = 1000;
 
@@ -63,6 +66,11 @@ export function createDb(databaseUrl: string, opts: DbOptions = {}): Db {
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
+          // Pages read through a memory map rather than a read() each time they are not in SQLite's own
+          // 2 MB cache: a search walks hundreds of them (visitor /members: 2.8 -> 1.8 ms CPU per page
+          // on the bench's 200 MB database). The mapped pages are the OS's file cache, shared and
+          // reclaimable, but they count in the process's RSS.
+          conn.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
           // Deleted rows are overwritten with zeros, not left in free pages: an erased member's
           // data must not stay readable in the database file (issue 13.4).
           conn.pragma('secure_delete = ON');

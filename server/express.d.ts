@@ -36,6 +36,11 @@ declare global {
       assets?: AssetResolver;
       /** The session cookie's name on this request (`__Host-` over HTTPS, see lib/cookies.ts). */
       sessionCookie?: string;
+      /**
+       * The cached objects this request's page context was built from (the site, the company, the
+       * message costs): replaced when reloaded or changed, so what is kept per them (render/page-cache.ts) follows.
+       */
+      pageSources?: object[];
       /** Set by a lander route: the variant it showed (null: its default), counted instead of the slug asked for. */
       landerVariant?: string | null;
     }

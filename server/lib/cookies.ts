@@ -2,9 +2,15 @@
 import type { Request } from 'express';
 import type { Config } from '../config.js';
 
+/** req.secure per request: it checks the proxy trust (parsing the address) each time it is read. */
+const secureOf = new WeakMap<Request, boolean>();
+
 /** Secure when configured so, or ('auto') when this request arrived over HTTPS. */
 export function secureFor(req: Request, setting: Config['secureCookies']): boolean {
-  return setting === 'auto' ? req.secure : setting;
+  if (setting !== 'auto') return setting;
+  let secure = secureOf.get(req);
+  if (secure === undefined) secureOf.set(req, (secure = req.secure));
+  return secure;
 }
 
 /**

@@ -73,24 +73,30 @@ function shouldCompress(req: Request, res: Response, size: number): boolean {
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''));
 }
 
-/** Compresses what routes send() (pages, JSON) when the client accepts it. */
+/** What send() would make of a string's Content-Type: text/html by default, always with charset=utf-8. */
+function utf8Type(type: unknown): string {
+  if (typeof type !== 'string' || !type) return 'text/html; charset=utf-8';
+  return /charset=/i.test(type) ? type.replace(/charset=[^;]*/i, 'charset=utf-8') : `${type}; charset=utf-8`;
+}
+
+/**
+ * Compresses what routes send() (pages, JSON) when the client accepts it. A string body becomes
+ * bytes once, here (send() would convert it again), and goes on as a Buffer with its text type.
+ */
 export function compressSentBodies(): RequestHandler {
   return (req, res, next) => {
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      const text = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : null;
-      if (!text) return send(body);
+      if (typeof body === 'string') res.setHeader('Content-Type', utf8Type(res.getHeader('Content-Type')));
+      const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : null;
+      if (!bytes) return send(body);
       // send() answers 304 itself when the request is fresh; the check needs the final headers.
-      if (typeof body === 'string' && !res.getHeader('Content-Type')) res.type('html');
-      if (!shouldCompress(req, res, text.length)) return send(body);
+      if (!shouldCompress(req, res, bytes.length)) return send(bytes);
       addVary(res);
       const encoding = acceptedEncoding(req.headers['accept-encoding']);
-      if (!encoding) return send(body);
-      const type = String(res.getHeader('Content-Type'));
+      if (!encoding) return send(bytes);
       res.setHeader('Content-Encoding', encoding);
-      // send() with a Buffer keeps the type set above (charset included).
-      res.setHeader('Content-Type', /charset=/i.test(type) || typeof body !== 'string' ? type : `${type}; charset=utf-8`);
-      return send(compress(text, encoding));
+      return send(compress(bytes, encoding));
     };
     next();
   };

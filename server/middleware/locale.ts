@@ -30,7 +30,10 @@ export function localeMiddleware(i18n: I18n): RequestHandler {
   const detector = i18n.services.languageDetector as LanguageDetector | undefined;
   if (!detector) throw new Error('localeMiddleware needs createLanguageDetector() registered');
   return (req, res, next) => {
-    const found = detector.detect(req, res, ['cookie', 'siteLanguage']) as unknown;
+    // Without the cookie the detector can only answer the site's language (else en): most
+    // requests (every visitor who has not chosen one) skip its work.
+    const siteLanguage = (req as Request & { site?: { language?: string } }).site?.language;
+    const found = req.cookies?.[LOCALE_COOKIE] === undefined ? siteLanguage : (detector.detect(req, res, ['cookie', 'siteLanguage']) as unknown);
     const candidate = (Array.isArray(found) ? found[0] : found) as string | undefined;
     const lng: Locale = isLocale(candidate?.slice(0, 2)) ? (candidate!.slice(0, 2) as Locale) : 'en';
     const r = req as Request & { language: string; lng: string; i18n: I18n; t: TFunction };

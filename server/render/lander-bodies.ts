@@ -9,7 +9,7 @@ import type { LanderPageProps, LanderSelection } from '../../types/lander-pages.
 import { escapeHtml, renderFragment } from './render-page.js';
 
 /** Stands for the call to action's address in a kept body; no URL or text of the page contains it. */
-const CTA_MARK = 'amora-lander-cta-href-7c1e5b';
+export const CTA_MARK = 'amora-lander-cta-href-7c1e5b';
 
 export class LanderBodies {
   /** Dropped with their selection: nothing to expire here. */
@@ -20,11 +20,16 @@ export class LanderBodies {
    * is given (a map) must be the same for every request with this selection.
    */
   html(page: PageContext, name: string, view: ComponentType<LanderPageProps>, props: Omit<LanderPageProps, 'signupHref'>, signupHref: string): string {
+    return this.marked(page, name, view, props).replaceAll(CTA_MARK, escapeHtml(signupHref));
+  }
+
+  /** The lander's body as HTML with CTA_MARK where its calls to action lead. */
+  marked(page: PageContext, name: string, view: ComponentType<LanderPageProps>, props: Omit<LanderPageProps, 'signupHref'>): string {
     let bodies = this.bySelection.get(props.selection);
     if (!bodies) this.bySelection.set(props.selection, (bodies = new Map()));
     const key = `${page.site.domain}\u0000${page.lng}\u0000${name}`;
     let html = bodies.get(key);
     if (html === undefined) bodies.set(key, (html = renderFragment(page, createElement(view, { ...props, signupHref: CTA_MARK }))));
-    return html.replaceAll(CTA_MARK, escapeHtml(signupHref));
+    return html;
   }
 }

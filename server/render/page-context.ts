@@ -33,6 +33,7 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
   const showEntryWarning =
     popup !== 'no' && !req.user && !req.cookies?.[ENTRY_COOKIE] && popup.includes(settings.geoip_selected_country);
   const country = settings.geoip_selected_country;
+  res.locals.pageSources = [req.site, company, settings.minimum_message_costs];
   return {
     t,
     i18n: deps.i18n,

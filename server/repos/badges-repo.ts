@@ -4,7 +4,7 @@ import type { Runner } from '../db.js';
 import { newLikesTo } from './likes-repo.js';
 
 /** Unread messages over the conversations of `profile` (an id, or an outer query's column) not deleted on their side. */
-function unreadOf(db: Runner, profile: number | Knex.Raw) {
+export function unreadOf(db: Runner, profile: number | Knex.Raw) {
   return db({ ucp: 'conversation_participants' }).where('ucp.profile_id', profile).whereNull('ucp.deleted_at');
 }
 

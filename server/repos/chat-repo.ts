@@ -182,11 +182,17 @@ export async function recordDelivery(db: Runner, conversationId: number, senderI
     .merge({ last_message_at: now, deleted_at: null, unread_count: db.raw(added) });
 }
 
-/** Marks the partner's messages read; returns the highest id read (0 when none). */
+/**
+ * Marks the partner's messages read; returns the highest id read (0 when none). Both statements
+ * stay within the conversation's newest or unread messages, whatever its length: the UPDATE finds
+ * the unread ones by the (conversation_id, read_at) index, and the newest of the partner's is the
+ * first one met walking (conversation_id, id) backwards, where MAX(id) with the sender condition
+ * read every message.
+ */
 export async function markRead(db: Runner, conversationId: number, readerId: number, now: number): Promise<number> {
   await db('conversation_participants').where({ conversation_id: conversationId, profile_id: readerId }).update({ unread_count: 0, last_read_at: now });
-  await db('messages').where('conversation_id', conversationId).whereNot('sender_profile_id', readerId).whereNull('read_at').update({ read_at: now });
-  const row = await db('messages').where('conversation_id', conversationId).whereNot('sender_profile_id', readerId).max({ id: 'id' }).first();
+  await db('messages').where('conversation_id', conversationId).whereNull('read_at').whereNot('sender_profile_id', readerId).update({ read_at: now });
+  const row = (await db('messages').where('conversation_id', conversationId).whereNot('sender_profile_id', readerId).orderBy('id', 'desc').first('id')) as { id: number } | undefined;
   return Number(row?.id ?? 0);
 }
 

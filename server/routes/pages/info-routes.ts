@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import { secureFor } from '../../lib/cookies.js';
 import { localeOf, setLocaleCookie } from '../../middleware/locale.js';
 import { ENTRY_COOKIE } from '../../render/page-context.js';
+import { PageCache } from '../../render/page-cache.js';
 import { renderPage } from '../../render/render-page.js';
 import { LangConfigPage } from '../../../views/pages/lang-config-page.js';
 import { StaticPage, legalText } from '../../../views/pages/static-page.js';
@@ -69,13 +70,13 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
     return { html, vars };
   };
 
+  /** A visitor's legal page is kept whole (render/page-cache.ts); a member's has their own top bar. */
+  const keptPages = new PageCache();
   const renderLegal = async (slug: string, res: Response, routeName: string) => {
     const page = res.locals.page!;
-    const { html, vars } = await legalHtml(slug, res);
-    renderPage(res, createElement(StaticPage, { html }), {
-      layout: 'default',
-      routeName,
-      title: page.t(`legal:${slug}.title`, vars),
+    await keptPages.send(res, routeName, async () => {
+      const { html, vars } = await legalHtml(slug, res);
+      return { element: createElement(StaticPage, { html }), opts: { layout: 'default', routeName, title: page.t(`legal:${slug}.title`, vars) } };
     });
   };
 

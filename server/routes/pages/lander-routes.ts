@@ -6,8 +6,9 @@
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { NotFoundError } from '../../errors.js';
-import { LanderBodies } from '../../render/lander-bodies.js';
-import { renderPage } from '../../render/render-page.js';
+import { CTA_MARK, LanderBodies } from '../../render/lander-bodies.js';
+import { PageCache } from '../../render/page-cache.js';
+import { escapeHtml, renderPage } from '../../render/render-page.js';
 import { cleanTracking } from '../../services/traffic/tracking-record.js';
 import { LanderPageShell } from '../../../views/pages/landers/lander-page.js';
 import { MemberLandingPage } from '../../../views/pages/landers/member-landings.js';
@@ -31,6 +32,7 @@ export function withTracking(path: string, req: Request, extra: Record<string, s
 export function landerRoutes({ services }: RouteDeps): Router {
   const router = Router();
   const bodies = new LanderBodies();
+  const keptPages = new PageCache();
 
   router.get('/landers/:name{/:slug}', async (req, res) => {
     const { name, slug } = req.params as { name: string; slug?: string };
@@ -47,22 +49,25 @@ export function landerRoutes({ services }: RouteDeps): Router {
     res.locals.landerVariant = selection.variant.kind === 'default' ? null : (slug ?? null);
     const path = `/landers/${name}${slug === undefined ? '' : `/${encodeURIComponent(slug)}`}`;
     const signupOpen = req.query.signup === '1';
-    renderPage(
-      res,
-      createElement(LanderPageShell, {
-        name,
-        html: bodies.html(page, name, view, { selection, map }, withTracking(path, req, { signup: '1' })),
-        signup: signupOpen ? await signupPanel(req, res, withTracking(path, req), selection.gender) : null,
-      }),
-      {
-        layout: 'lander',
-        routeName: `lander-${name}`,
-        title: page.t(`landers:${name}.title`),
-        description: page.t(`landers:${name}.description`),
-        // Campaign pages: the same offer under many URLs, not for search engines.
-        noindex: true,
-      },
-    );
+    const opts = {
+      layout: 'lander',
+      routeName: `lander-${name}`,
+      title: page.t(`landers:${name}.title`),
+      description: page.t(`landers:${name}.description`),
+      // Campaign pages: the same offer under many URLs, not for search engines.
+      noindex: true,
+    } as const;
+    if (signupOpen) {
+      const html = bodies.html(page, name, view, { selection, map }, withTracking(path, req, { signup: '1' }));
+      const signup = await signupPanel(req, res, withTracking(path, req), selection.gender);
+      return renderPage(res, createElement(LanderPageShell, { name, html, signup }), opts);
+    }
+    // The lander alone is the same page for every visitor (render/page-cache.ts), but for the
+    // address of its calls to action, which keeps each click's tracking query.
+    await keptPages.send(res, `${name}\u0000${slug ?? ''}`, () => ({ element: createElement(LanderPageShell, { name, html: bodies.marked(page, name, view, { selection, map }), signup: null }), opts }), {
+      sources: [selection],
+      marks: { [CTA_MARK]: escapeHtml(withTracking(path, req, { signup: '1' })) },
+    });
   });
 
   /** The account step, its dialog closing back to the lander; the tracking query goes with the form. */

@@ -1,8 +1,5 @@
 // The logged-in member as the pages and GET /api/user.php see them.
 import type { Db } from '../../db.js';
-import { countUnreadMessages } from '../../repos/badges-repo.js';
-import { dismissedAlerts } from '../../repos/dismissals-repo.js';
-import { countNewLikes } from '../../repos/likes-repo.js';
 import * as usersRepo from '../../repos/users-repo.js';
 import { disabledListOf } from '../../../types/notification-state.js';
 import type { SessionUser } from '../../../types/user.js';
@@ -23,15 +20,13 @@ export class MembersService {
    * password changed after the session logged in (`authAt`): that ends the member's other sessions.
    */
   async sessionUser(userId: number, siteId: number, cdnPrefix: string, authAt?: number): Promise<SessionUser | undefined> {
-    const m = await usersRepo.findMember(this.db, userId);
+    const m = await usersRepo.memberForPage(this.db, userId);
     if (!m || !sessionHolds(m, siteId, authAt)) return undefined;
-    const [notifications, newLikes, unreadMessages, dismissed] = await Promise.all([
-      // The same state /notifications shows: switches off, their reasons, the address's suppressions.
-      this.notifications.stateOf(userId, m.email),
-      countNewLikes(this.db, m.profile_id),
-      countUnreadMessages(this.db, m.profile_id),
-      dismissedAlerts(this.db, userId),
-    ]);
+    // The same state /notifications shows: switches off, their reasons, the address's suppressions.
+    const notifications = await this.notifications.stateOf(userId, m.email, this.db, { switchesSet: Number(m.notification_settings) > 0 });
+    const newLikes = Number(m.new_likes ?? 0);
+    const unreadMessages = Number(m.unread_messages ?? 0);
+    const dismissed = m.dismissed ? m.dismissed.split(',') : [];
     return {
       id: m.id,
       status: m.status,

@@ -30,9 +30,10 @@ export class NotificationSettingsService {
   }
 
   /** The switches with their reasons and the address's suppressions: /notifications and the alert. */
-  async stateOf(userId: number, email: string, db: Runner = this.db): Promise<NotificationsState> {
+  async stateOf(userId: number, email: string, db: Runner = this.db, known: { switchesSet?: boolean } = {}): Promise<NotificationsState> {
     const address = email.trim().toLowerCase();
-    const [switches, suppressions] = await Promise.all([this.switchesOf(userId, db), suppressionsRepo.reasonsOf(db, address)]);
+    // A caller that knows the member set no switch (every page's: users-repo memberForPage) saves reading them.
+    const [switches, suppressions] = await Promise.all([this.switchesOf(userId, db, known.switchesSet === false), suppressionsRepo.reasonsOf(db, address)]);
     return { email: address, switches, suppressions: suppressions.map((s) => ({ reason: s.reason, since: new Date(s.createdAt).toISOString() })) };
   }
 
@@ -75,11 +76,11 @@ export class NotificationSettingsService {
     return true;
   }
 
-  private async switchesOf(userId: number, db: Runner): Promise<NotificationsState['switches']> {
+  private async switchesOf(userId: number, db: Runner, noneSet = false): Promise<NotificationsState['switches']> {
     const switches = Object.fromEntries(
       NOTIFICATION_TYPES.map((type) => [type, Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, { enabled: true, reason: null }]))]),
     ) as NotificationsState['switches'];
-    for (const row of await repo.settingsOf(db, userId)) {
+    for (const row of noneSet ? [] : await repo.settingsOf(db, userId)) {
       const byChannel = switches[row.type as NotificationType] as Record<string, NotificationsState['switches'][NotificationType]['email']> | undefined;
       if (!byChannel || !(row.channel in byChannel)) continue;
       const enabled = Boolean(row.enabled);

@@ -31,6 +31,9 @@ export interface SettingsContext {
   pushPublicKey: string;
 }
 
+/** Contexts (languages × visitor countries) kept per site; past it they are made again. */
+const MAX_SETTINGS_PER_SITE = 2000;
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 export function normalizeHost(host: string | undefined): string {
@@ -46,6 +49,8 @@ export class SitesService {
   /** Translated site texts per site, language, name and stored texts. */
   private readonly texts = new Map<string, Record<(typeof TRANSLATED_DEFAULTS)[number], string>>();
   private readonly costs = new TtlCache<Record<string, { costs: number; currency: string }>>(60_000);
+  /** settingsFor()'s answers per site object and context, with the costs they were made with. */
+  private readonly settingsMade = new WeakMap<Site, Map<string, { costs: SiteSettings['minimum_message_costs']; settings: SiteSettings }>>();
 
   constructor(
     private readonly db: Db,
@@ -124,8 +129,26 @@ export class SitesService {
     this.texts.clear();
   }
 
-  /** The full settings object of SPEC.md §3 for one request. */
+  /**
+   * The full settings object of SPEC.md §3 for one request. It depends only on the site, the
+   * context and the message costs, so each combination is made once and shared (frozen: nobody
+   * may change it) while the site object (replaced when the sites are reloaded or changed) and the
+   * costs (their own cache) stay the same.
+   */
   async settingsFor(site: Site, ctx: SettingsContext): Promise<SiteSettings> {
+    const costs = site.stored.minimum_message_costs ?? (await this.minimumMessageCosts(site, site.stored.countries ?? DEFAULT_SETTINGS.countries, site.stored.message_credits ?? DEFAULT_SETTINGS.message_credits));
+    let bySite = this.settingsMade.get(site);
+    if (!bySite) this.settingsMade.set(site, (bySite = new Map()));
+    const key = `${ctx.lng}\u0000${ctx.geoipCountry ?? ''}\u0000${ctx.supportPhone}\u0000${ctx.pushPublicKey}`;
+    const made = bySite.get(key);
+    if (made && made.costs === costs) return made.settings;
+    if (bySite.size >= MAX_SETTINGS_PER_SITE) bySite.clear();
+    const settings = Object.freeze(this.makeSettings(site, ctx, costs));
+    bySite.set(key, { costs, settings });
+    return settings;
+  }
+
+  private makeSettings(site: Site, ctx: SettingsContext, costs: SiteSettings['minimum_message_costs']): SiteSettings {
     const s = { ...DEFAULT_SETTINGS, ...site.stored };
     const translated = this.translatedDefaults(site, ctx);
     const geo = ctx.geoipCountry;
@@ -143,7 +166,7 @@ export class SitesService {
       gift_credits: s.gift_credits,
       signup_credits: s.signup_credits,
       message_length: s.message_length,
-      minimum_message_costs: s.minimum_message_costs ?? (await this.minimumMessageCosts(site, s.countries, s.message_credits)),
+      minimum_message_costs: costs,
       support_email: s.support_email,
       support_phone: (s.support_phone ?? ctx.supportPhone).replace(/[\s-]/g, ''),
       enable_site_entry_popup: s.enable_site_entry_popup,

@@ -1,0 +1,108 @@
+// Visitors' pages that are the same for every visitor of a site, language and country (the legal
+// pages, landers) are rendered once and kept: a request then only fills in its own CSRF token and
+// address, which the kept page holds marks for. DESIGN.md §8 budgets a static page at 1.2× a bare
+// React page, less than rendering the layout costs.
+//
+// What a kept page depends on:
+// - the objects the page context was built from (res.locals.pageSources: the site, the company,
+//   the message costs), each kept by its own cache and replaced when it is reloaded or changed, so
+//   a kept page is kept per those objects and an operator's change shows as soon as the site does;
+// - the page context's per-visitor facts (language, country, entry warning), in the key;
+// - what the route says (its key, and the objects it passes as `sources`, e.g. a lander's selection).
+// Entries also expire after 30 seconds, the time every cached setting may take to show.
+import type { Response } from 'express';
+import type { ReactElement } from 'react';
+import type { PageContext } from '../../views/render-context.js';
+import type { AssetResolver } from './assets.js';
+import { escapeHtml, renderDocument, type RenderOptions } from './render-page.js';
+
+/** Stand for the token and the address in a kept page; no text of ours contains them. */
+const CSRF_MARK = 'amora-kept-csrf-5d0c2e';
+const URL_MARK = 'amora-kept-url-5d0c2e';
+const TTL_MS = 30_000;
+/** Kept pages per set of sources at most (pages × languages × countries); past it they start again. */
+const MAX_PAGES = 500;
+
+export interface KeptRender {
+  element: ReactElement;
+  opts: RenderOptions;
+}
+
+interface Kept {
+  /** The page's bytes between the marks. */
+  parts: Buffer[];
+  /** The mark after each part but the last. */
+  marks: string[];
+  status: number;
+  expires: number;
+}
+
+interface Node {
+  next: WeakMap<object, Node>;
+  pages?: Map<string, Kept>;
+}
+
+export class PageCache {
+  private readonly root: Node = { next: new WeakMap() };
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Answers with the page `render` makes, rendered once per key, sources and visitor facts while it
+   * lasts. `marks` are the route's own marks in what it renders, with the (escaped) text for this
+   * request. A member's page is rendered for them every time: it is theirs.
+   */
+  async send(res: Response, key: string, render: () => Promise<KeptRender> | KeptRender, opts: { sources?: object[]; marks?: Record<string, string> } = {}): Promise<void> {
+    const page = res.locals.page;
+    const assets = res.locals.assets;
+    if (!page || !assets) throw new Error('PageCache.send() needs the page-context middleware');
+    const values: Record<string, string> = { ...opts.marks, [CSRF_MARK]: escapeHtml(page.csrfToken), [URL_MARK]: escapeHtml(page.currentUrl) };
+    if (page.user) {
+      const { element, opts: renderOpts } = await render();
+      const html = renderDocument(page, assets, element, renderOpts);
+      res.status(renderOpts.status ?? 200).type('html').send(fill(html, opts.marks ?? {}));
+      return;
+    }
+    const pages = this.pagesFor([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])]);
+    const fullKey = [key, page.lng, page.settings.geoip_country, page.settings.geoip_selected_country, page.showEntryWarning, page.testPayments].join('\u0000');
+    let kept = pages.get(fullKey);
+    if (!kept || kept.expires <= this.now()) {
+      if (pages.size >= MAX_PAGES) pages.clear();
+      kept = await this.keep(page, assets, render, Object.keys(values));
+      pages.set(fullKey, kept);
+    }
+    const chunks: Buffer[] = [kept.parts[0]!];
+    for (let i = 0; i < kept.marks.length; i++) chunks.push(Buffer.from(values[kept.marks[i]!]!), kept.parts[i + 1]!);
+    res.status(kept.status).type('html').send(Buffer.concat(chunks));
+  }
+
+  private async keep(page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {
+    const { element, opts } = await render();
+    const html = renderDocument({ ...page, csrfToken: CSRF_MARK, currentUrl: URL_MARK }, assets, element, opts);
+    // An island's props are JSON, where the marks' HTML-escaped texts would be wrong.
+    if (html.includes('<script type="module"')) throw new Error(`PageCache: ${opts.routeName} has islands; such a page cannot be kept`);
+    const pieces = html.split(new RegExp(`(${marks.join('|')})`));
+    return {
+      parts: pieces.filter((_, i) => i % 2 === 0).map((s) => Buffer.from(s)),
+      marks: pieces.filter((_, i) => i % 2 === 1),
+      status: opts.status ?? 200,
+      expires: this.now() + TTL_MS,
+    };
+  }
+
+  /** The kept pages of one set of sources, in the order given. */
+  private pagesFor(sources: object[]): Map<string, Kept> {
+    let node = this.root;
+    for (const source of sources) {
+      let next = node.next.get(source);
+      if (!next) node.next.set(source, (next = { next: new WeakMap() }));
+      node = next;
+    }
+    return (node.pages ??= new Map());
+  }
+}
+
+function fill(html: string, marks: Record<string, string>): string {
+  for (const [mark, value] of Object.entries(marks)) html = html.replaceAll(mark, value);
+  return html;
+}

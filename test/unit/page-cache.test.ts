@@ -1,0 +1,106 @@
+// Kept visitor pages (render/page-cache.ts): rendered once per sources, key and visitor facts, each
+// answer with its own CSRF token and address; rendered again when a source is replaced, the facts
+// differ or 30 seconds have passed; never kept for a member.
+import { expect } from 'chai';
+import express from 'express';
+import { createElement } from 'react';
+import supertest from 'supertest';
+import { createI18n } from '../../server/render/i18n.js';
+import { PageCache } from '../../server/render/page-cache.js';
+import type { PageContext } from '../../views/render-context.js';
+import type { SiteSettings } from '../../types/settings.js';
+import type { SessionUser } from '../../types/user.js';
+import { testAssets } from '../helpers/test-assets.js';
+import { Island } from '../../views/components/island.js';
+import BackButton from '../../islands/back-button.island.js';
+
+const MEMBER = { id: 1, email: 'm@example.com', status: 'active', signup_step: null, num_new_likes: 0, num_unread_messages: 0, paid_user: false, credits: 0, dismissed_alerts: [], notifications_disabled: [], profile: { id: 1, name: 'Sam', status: 'active' } } as unknown as SessionUser;
+
+async function setup() {
+  const i18n = await createI18n();
+  let clock = 1_000_000;
+  const cache = new PageCache(() => clock);
+  const state = { site: {}, company: {}, renders: 0, body: 'First text' };
+  const app = express();
+  app.use((req, res, next) => {
+    const lng = req.get('x-lng') === 'de' ? 'de' : 'en';
+    const settings = { name: 'Amora', index_title: 'Amora', description: 'Meet', fictional_warning: 'Fictional.', support_email: 's@example.com', geoip_country: null, geoip_selected_country: 'NL', countries: ['NL'], enable_site_entry_popup: 'no', search_fields: [], visible_profile_fields: [], cdn_prefix: '/media', minimum_message_costs: {} } as unknown as SiteSettings;
+    const page: PageContext = {
+      t: i18n.getFixedT(lng), i18n, lng, site: { name: 'Amora', domain: 'localhost', languages: ['en'] }, settings,
+      company: { name: 'Amora Media B.V.', address: 'Street 1', city: 'Amsterdam', country: 'NL', kvk: '123', vatNumbers: [], supportPhone: '' },
+      user: req.get('x-member') ? MEMBER : null, csrfToken: req.get('x-token') ?? 'token', currentUrl: req.originalUrl, now: clock, routeName: '', showEntryWarning: false, testPayments: false,
+    };
+    res.locals.page = page;
+    res.locals.assets = testAssets();
+    res.locals.pageSources = [state.site, state.company];
+    next();
+  });
+  app.get('/legal', async (req, res) => {
+    await cache.send(res, 'legal', () => {
+      state.renders++;
+      return { element: createElement('p', { id: 'text' }, state.body, ' ', createElement('a', { href: 'CTA-MARK-1' }, 'Go')), opts: { layout: 'default', routeName: 'legal', title: 'Legal' } };
+    }, { marks: { 'CTA-MARK-1': `/signup?src=${encodeURIComponent(String(req.query.src ?? ''))}` } });
+  });
+  app.get('/island', async (_req, res) => {
+    await cache.send(res, 'island', () => ({ element: createElement(Island, { name: 'back-button', component: BackButton, props: {} }), opts: { layout: 'default', routeName: 'x' } }));
+  });
+  app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.status(500).send(err.message);
+  });
+  return { app, state, advance: (ms: number) => (clock += ms) };
+}
+
+describe('kept pages (PageCache)', () => {
+  it('renders a visitor page once; each answer has its own token, address and route marks', async () => {
+    const { app, state } = await setup();
+    const first = await supertest(app).get('/legal?src=a').set('x-token', 'tok-1').expect(200);
+    const second = await supertest(app).get('/legal?src=b%22c').set('x-token', 'tok-2').expect(200);
+    expect(state.renders).to.equal(1);
+    expect(first.headers['content-type']).to.equal('text/html; charset=utf-8');
+    expect(first.text).to.include('<meta name="csrf-token" content="tok-1">');
+    expect(second.text).to.include('<meta name="csrf-token" content="tok-2">');
+    expect(second.text).to.include('name="_csrf" value="tok-2"');
+    expect(second.text).not.to.include('tok-1');
+    // The language menu's form returns to this page's address, escaped as an attribute.
+    expect(second.text).to.include('name="return" value="/legal?src=b%22c"');
+    expect(second.text).to.include('<a href="/signup?src=b%22c">Go</a>');
+    expect(first.text).to.include('<a href="/signup?src=a">Go</a>');
+    expect(second.text).not.to.match(/amora-kept|CTA-MARK/);
+  });
+
+  it('renders again for another language, a replaced source, or after 30 seconds', async () => {
+    const { app, state, advance } = await setup();
+    await supertest(app).get('/legal').expect(200);
+    await supertest(app).get('/legal').set('x-lng', 'de').expect(200);
+    expect(state.renders).to.equal(2);
+    // An operator's change: the site (or company) cache holds a new object.
+    state.site = {};
+    state.body = 'Second text';
+    const changed = await supertest(app).get('/legal').expect(200);
+    expect(state.renders).to.equal(3);
+    expect(changed.text).to.include('Second text');
+    state.body = 'Third text';
+    advance(29_000);
+    expect((await supertest(app).get('/legal').expect(200)).text).to.include('Second text');
+    advance(2_000);
+    expect((await supertest(app).get('/legal').expect(200)).text).to.include('Third text');
+    expect(state.renders).to.equal(4);
+  });
+
+  it('renders a member page every time, with their own top bar', async () => {
+    const { app, state } = await setup();
+    await supertest(app).get('/legal').expect(200);
+    const member = await supertest(app).get('/legal?src=m').set('x-member', '1').set('x-token', 'member-token').expect(200);
+    await supertest(app).get('/legal').set('x-member', '1').expect(200);
+    expect(state.renders).to.equal(3);
+    expect(member.text).to.include('Sam');
+    expect(member.text).to.include('<meta name="csrf-token" content="member-token">');
+    expect(member.text).to.include('<a href="/signup?src=m">Go</a>');
+  });
+
+  it('refuses to keep a page with islands (their props are JSON)', async () => {
+    const { app } = await setup();
+    const res = await supertest(app).get('/island').expect(500);
+    expect(res.text).to.include('cannot be kept');
+  });
+});
