@@ -29,6 +29,7 @@ import * as profilePlacesBackfill from './20261126004200_profile_places_backfill
 import * as termsAcceptances from './20261127090100_terms_acceptances.js';
 import * as termsAcceptancesBackfill from './20261127090200_terms_acceptances_backfill.js';
 import * as mailOutboxAboutProfiles from './20261127090300_mail_outbox_about_profiles.js';
+import * as spendLimits from './20261128090100_spend_limits.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -62,6 +63,7 @@ const migrations: [string, Migration][] = [
   ['20261127090100_terms_acceptances', termsAcceptances],
   ['20261127090200_terms_acceptances_backfill', termsAcceptancesBackfill],
   ['20261127090300_mail_outbox_about_profiles', mailOutboxAboutProfiles],
+  ['20261128090100_spend_limits', spendLimits],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */
