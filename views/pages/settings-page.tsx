@@ -6,6 +6,7 @@ import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
 import { Checkbox, ChoiceList, FormErrors, SelectField, TextField } from '../components/form/index.js';
 import { RetentionOfferBox } from '../components/retention-offer.js';
 import { BlockedMembers, type BlockedMembersProps } from '../components/blocked-members.js';
+import { SpendLimitSection, type SpendLimitSectionProps } from '../components/spend-limit-section.js';
 import { usePage } from '../render-context.js';
 import type { RetentionOffer } from '../../types/promotions.js';
 
@@ -20,9 +21,11 @@ export interface SettingsPageProps {
   retention?: RetentionOffer | null;
   /** "Blocked members" (issue 18.5). */
   blocked?: BlockedMembersProps;
+  /** "Daily spending limit" (issue 18.3). */
+  spendLimit?: SpendLimitSectionProps;
 }
 
-export function SettingsPage({ notice, errors, deletion, values, retention, blocked }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion, values, retention, blocked, spendLimit }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -59,6 +62,8 @@ export function SettingsPage({ notice, errors, deletion, values, retention, bloc
         <p className="settings__hint">{t('pages:notifications.settingsHint')}</p>
         <a className="btn btn--light" href="/notifications" data-testid="settings-notifications-link">{t('pages:notifications.manage')}</a>
       </section>
+
+      {spendLimit && <SpendLimitSection {...spendLimit} errors={errors} />}
 
       {blocked && <BlockedMembers {...blocked} />}
 

@@ -13,6 +13,7 @@ import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput } from '../validate.js';
 import { blockedMembersOf } from './block-routes.js';
+import { spendLimitOf, spendLimitRoutes } from './spend-limit-routes.js';
 
 const NOTICES = { saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged', email: 'pages:settings.emailChanged' } as const;
 
@@ -28,14 +29,18 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
   const show = async (req: Request, res: Response, o: Omit<SettingsPageProps, 'errors'> & { errors?: Record<string, string>; status?: number } = {}) => {
     const t = res.locals.page!.t;
     const { status = 200, errors = {}, ...props } = o;
-    const [retention, blocked] = await Promise.all([services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id }), blockedMembersOf(req, services)]);
-    renderPage(res, createElement(SettingsPage, { errors, retention, blocked, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+    const [retention, blocked, spendLimit] = await Promise.all([
+      services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id }), blockedMembersOf(req, services), props.spendLimit ?? spendLimitOf(req, services),
+    ]);
+    renderPage(res, createElement(SettingsPage, { errors, retention, blocked, ...props, spendLimit }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
   };
 
   router.get('/settings', async (req, res) => {
     const key = NOTICES[req.query.saved as keyof typeof NOTICES];
     await show(req, res, { notice: key ? res.locals.page!.t(key) : undefined });
   });
+
+  spendLimitRoutes(router, services, show);
 
   router.post('/settings/language', async (req, res) => {
     const { language } = parseInput(z.object({ language: z.enum(LOCALES) }), req.body);

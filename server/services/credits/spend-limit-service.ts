@@ -7,8 +7,7 @@
 // A day runs from midnight to midnight in the time zone of the member's country (local-days.ts),
 // fixed when a limit is set: it stays the limit's zone until the limit is gone.
 import type { Db, Runner, Tx } from '../../db.js';
-import type { AppError} from '../../errors.js';
-import { InsufficientCreditsError, NotFoundError, SpendLimitReachedError, ValidationError } from '../../errors.js';
+import { InsufficientCreditsError, NotFoundError, SpendLimitReachedError, ValidationError, type AppError } from '../../errors.js';
 import { retryOnDeadlock } from '../../lib/db-errors.js';
 import { addDays, dayKey, isoDate, knownZone, startOfDay, zoneOfCountry } from '../../lib/local-days.js';
 import { lockSpendState, paidSpentSince, spendStateOf, writeSpendLimit, type SpendLimitWrite, type SpendState } from '../../repos/spend-limits-repo.js';
