@@ -92,7 +92,7 @@ describeEachBackend('daily spending limit', (env) => {
     await me.a.post('/settings/language').type('form').send({ _csrf: me.token, language: 'de' }).expect(303);
     for (const bad of ['', 'abc', '0', '-5', '1.5', '100001', '9999999999', '1e3']) {
       const res = await me.setLimit(bad).expect(400);
-      expect(res.text, bad).to.include('Gib eine ganze Zahl von 1 bis 100000 Credits ein.');
+      expect(res.text, bad).to.include('Gib eine ganze Zahl von 1 bis 100.000 Credits ein.');
       expect(res.text).to.match(/<input[^>]*aria-invalid="true"[^>]*>/).and.match(/<input[^>]*name="daily_limit"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="daily_limit"/);
     }
     const res = await me.a.post('/settings/spend-limit').type('form').send({ _csrf: me.token, daily_limit: ['5', '6'] }).expect(400);

@@ -4,9 +4,10 @@
 import type { Request, Response, Router } from 'express';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services/index.js';
-import type { SpendLimitChange } from '../../../types/spend-limit.js';
 import type { SpendLimitSectionProps } from '../../../views/components/spend-limit-section.js';
 import { fieldErrorsOf } from '../form-errors.js';
+import { formatCount } from '../../../views/format.js';
+import { SPEND_LIMIT_MAX, type SpendLimitChange } from '../../../types/spend-limit.js';
 
 const CHANGES: readonly SpendLimitChange[] = ['now', 'tomorrow', 'unchanged'];
 
@@ -32,7 +33,11 @@ export function spendLimitRoutes(router: Router, services: Pick<Services, 'spend
     } catch (err) {
       if (!(err instanceof AppError) || !err.details) throw err;
       const spendLimit = { ...(await spendLimitOf(req, services)), changed: undefined, typed: typeof typed === 'string' ? typed.slice(0, 20) : '' };
-      await show(req, res, { errors: fieldErrorsOf(err, res.locals.page!.t), status: err.status, spendLimit });
+      const page = res.locals.page!;
+      // The largest number written as the page's language writes it, as in the field's hint.
+      const errors = fieldErrorsOf(err, page.t);
+      if (errors.daily_limit) errors.daily_limit = page.t('errors:spendLimitInvalid', { max: formatCount(page.lng, SPEND_LIMIT_MAX) });
+      await show(req, res, { errors, status: err.status, spendLimit });
     }
   });
 
