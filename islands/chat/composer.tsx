@@ -81,9 +81,9 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
           </div>
         )}
         {leftToday !== null && leftToday < price.messageCredits && !error && (
-          // The daily spending limit (issue 18.3) is used up: buying credits would not help today.
+          // What is left of the daily spending limit (issue 18.3) pays for no message: buying credits would not help today.
           <div className="chat-compose__error chat-compose__notice" role="status" data-testid="chat-limit-used-up">
-            <span>{t('spendLimit.usedUp')}</span>
+            <span>{leftToday <= 0 ? t('spendLimit.usedUp') : t('spendLimit.short', { credits: price.messageCredits, left: leftToday })}</span>
             <a className="btn btn--light btn--sm" href="/settings#spend-limit">{t('spendLimit.settings')}</a>
           </div>
         )}

@@ -131,7 +131,10 @@ describeEachBackend('daily spending limit', (env) => {
       unsubscribe();
     }
     const conversation = (await db()('messages').where({ sender_profile_id: me.profileId }).first('conversation_id')).conversation_id;
-    expect(paneProps((await me.a.get(`/chats/${conversation}`).expect(200)).text)).to.include({ credits: 180, leftToday: 5 });
+    const chatPage = (await me.a.get(`/chats/${conversation}`).expect(200)).text;
+    expect(paneProps(chatPage)).to.include({ credits: 180, leftToday: 5 });
+    // Rendered on the server too: what is left, and that it pays for no message.
+    expect(chatPage).to.include('5 credits left today').and.include('A message costs 10 credits, more than the 5 left of today');
 
     // Lowered under what was spent: nothing more today, and the message says the limit is reached.
     await me.setLimit('20').expect(303);
