@@ -56,6 +56,7 @@ export default function ChatPane(props: ChatPaneProps) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [chats, setChats] = useState(props.chats);
   const [credits, setCredits] = useState(props.credits);
+  const [leftToday, setLeftToday] = useState(props.leftToday);
   const [now, setNow] = useState(() => Date.parse(props.now));
   const [draft, setDraft] = useState('');
   const [attachment, setAttachment] = useState<OutgoingPhoto | null>(null);
@@ -128,6 +129,7 @@ export default function ChatPane(props: ChatPaneProps) {
         }
       } else if (event.type === 'credits') {
         setCredits(event.credits);
+        if (event.left_today !== undefined) setLeftToday(event.left_today);
       }
     },
     [touchChat, markRead, hasNewer, partner, t, refreshPresence],
@@ -173,6 +175,7 @@ export default function ChatPane(props: ChatPaneProps) {
         const answer = await api<SendAnswer>('/api/messages.php', { method: 'POST', csrfToken, body });
         dispatch({ type: 'merge', messages: [answer.message] });
         setCredits(answer.credits);
+        if (answer.left_today !== undefined) setLeftToday(answer.left_today);
         // The stored photo's own URLs replaced the local one.
         if (outgoing.photo) URL.revokeObjectURL(outgoing.photo.url);
         if (id) return touchChat(answer.message, false);
@@ -310,6 +313,7 @@ export default function ChatPane(props: ChatPaneProps) {
                 onDetach={detach}
                 price={price}
                 credits={credits}
+                leftToday={leftToday}
                 error={error}
                 gifts={hydrated ? <GiftPicker partnerName={partner.name} onSend={sendGift} /> : null}
               />

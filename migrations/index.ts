@@ -32,6 +32,7 @@ import * as termsAcceptancesBackfill from './20261127090200_terms_acceptances_ba
 import * as mailOutboxAboutProfiles from './20261127090300_mail_outbox_about_profiles.js';
 import * as memberLogins from './20261127180100_member_logins.js';
 import * as dataExports from './20261127180200_data_exports.js';
+import * as spendLimits from './20261128090100_spend_limits.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -68,6 +69,7 @@ const migrations: [string, Migration][] = [
   ['20261127090300_mail_outbox_about_profiles', mailOutboxAboutProfiles],
   ['20261127180100_member_logins', memberLogins],
   ['20261127180200_data_exports', dataExports],
+  ['20261128090100_spend_limits', spendLimits],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

@@ -60,6 +60,16 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
+/**
+ * A paid action over the member's daily spending limit (issue 18.3): 403, as buying credits would
+ * not help. The message names the limit (and what is left today, when some is).
+ */
+export class SpendLimitReachedError extends AppError {
+  constructor(limit: number, left: number) {
+    super('spend_limit_reached', 403, left > 0 ? 'spendLimitLeft' : 'spendLimitReached', { limit, left });
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(code: string, messageKey: string, params: Record<string, string | number> = {}) {
     super(code, 409, messageKey, params);

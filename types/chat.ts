@@ -76,6 +76,8 @@ export interface SendAnswer {
   message: ChatMessage;
   /** The sender's balance after the debit. */
   credits: number;
+  /** What is left of the sender's daily spending limit after a paid send; null without a limit. */
+  left_today?: number | null;
 }
 
 export interface Gift {
@@ -119,6 +121,8 @@ export interface ChatPaneProps {
   /** The member's conversations for the list. */
   chats: ChatSummary[];
   credits: number;
+  /** What is left of the member's daily spending limit today (issue 18.3); null without a limit. */
+  leftToday: number | null;
   price: ChatPriceInfo;
   /** settings.fictional_singular, shown beside fictional partners' names. */
   fictionalLabel: string;

@@ -11,8 +11,11 @@ export type LiveEvent =
   | { type: 'conversation_removed'; conversation_id: number }
   /** Badge totals: SPEC.md §2 top bar, title prefix and app badge. */
   | { type: 'counts'; num_unread_messages: number; num_new_likes: number }
-  /** The member's credit balance changed. */
-  | { type: 'credits'; credits: number }
+  /**
+   * The member's credit balance changed; after a paid action also what is left of the daily
+   * spending limit (null: no limit; absent: unchanged).
+   */
+  | { type: 'credits'; credits: number; left_today?: number | null }
   /**
    * Between processes only, never sent to a page: the member's page with this stream (every page
    * when null) reported itself hidden (POST /api/page-hidden.php), so its stream ends (issue 16).

@@ -1,7 +1,8 @@
 // The message composer: a plain multipart form that posts to /chats/send without JavaScript (text,
 // a photo, or both); with it, Enter sends (Shift+Enter a new line) through the pane's optimistic
 // send, and a chosen photo shows as a preview with its price until it is sent or removed. The
-// prices show before sending, a counter near the length limit, the balance with a way to buy more.
+// prices show before sending, a counter near the length limit, the balance with a way to buy more,
+// and what is left of the daily spending limit when the member set one.
 import { useEffect, useRef, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ChatFormError, ChatPriceInfo } from '../../types/chat.js';
 import { useIsland } from '../runtime.js';
@@ -20,6 +21,8 @@ interface Props {
   onDetach: () => void;
   price: ChatPriceInfo;
   credits: number;
+  /** What is left of the member's daily spending limit today; null without a limit. */
+  leftToday: number | null;
   error: ChatFormError | null;
   /** The gift button and its catalogue: only once the island runs. */
   gifts: ReactNode;
@@ -39,7 +42,7 @@ function CameraIcon() {
   );
 }
 
-export function Composer({ target, partnerName, formClientId, draft, onDraft, onSend, attachment, onAttach, onDetach, price, credits, error, gifts }: Props) {
+export function Composer({ target, partnerName, formClientId, draft, onDraft, onSend, attachment, onAttach, onDetach, price, credits, leftToday, error, gifts }: Props) {
   const { t, csrfToken } = useIsland();
   const fileInput = useRef<HTMLInputElement>(null);
   const length = lengthOf(draft.trim());
@@ -77,7 +80,14 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
             )}
           </div>
         )}
-        {credits < price.messageCredits && !error?.creditsLink && (
+        {leftToday !== null && leftToday < price.messageCredits && !error && (
+          // What is left of the daily spending limit (issue 18.3) pays for no message: buying credits would not help today.
+          <div className="chat-compose__error chat-compose__notice" role="status" data-testid="chat-limit-used-up">
+            <span>{leftToday <= 0 ? t('spendLimit.usedUp') : t('spendLimit.short', { credits: price.messageCredits, left: leftToday })}</span>
+            <a className="btn btn--light btn--sm" href="/settings#spend-limit">{t('spendLimit.settings')}</a>
+          </div>
+        )}
+        {credits < price.messageCredits && !error?.creditsLink && !(leftToday !== null && leftToday < price.messageCredits) && (
           // Said before the member types: a message needs more credits than there are, and where to get them.
           <div className="chat-compose__error chat-compose__notice" role="status" data-testid="chat-no-credits">
             <span>{credits <= 0 ? t('outOfCredits', { credits: price.messageCredits }) : t('lowCredits', { credits: price.messageCredits, balance: credits })}</span>
@@ -163,6 +173,11 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
           <a className="chat-compose__balance" href="/credits" data-testid="chat-credits" data-credits={credits}>
             {t('balance', { credits })}
           </a>
+          {leftToday !== null && (
+            <a className="chat-compose__left" href="/settings#spend-limit" data-testid="chat-left-today" data-left={leftToday}>
+              {t('spendLimit.left', { count: leftToday })}
+            </a>
+          )}
           {showCounter && (
             <span className={`chat-compose__counter${tooLong ? ' chat-compose__counter--over' : ''}`} aria-live="polite" aria-label={t('counter', { n: length, max: price.messageLength })}>
               {length}/{price.messageLength}

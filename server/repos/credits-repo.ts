@@ -1,6 +1,10 @@
 // SQL for the credit ledger. The balance on users changes only together with a ledger row, in
-// the caller's transaction, through a guarded update that can never take it below zero.
+// the caller's transaction, through a guarded update that can never take it below zero. Paid
+// actions (messages, gifts, photos) are held to the member's daily spending limit in the same
+// statement (issue 18.3).
 import { isSqlite, type Runner, type Tx } from '../db.js';
+import { zoneDaysAt, type ZoneDays } from '../lib/local-days.js';
+import { SPEND_LIMIT_MAX } from '../../types/spend-limit.js';
 
 export interface LedgerEntry {
   userId: number;
@@ -10,21 +14,40 @@ export interface LedgerEntry {
   idempotencyKey?: string | null;
 }
 
-/** Returns the new balance, or undefined when a debit would overdraw (nothing is written then). */
+/** Debits with these reasons count towards the daily spending limit; refunds, grants and purges never do. */
+export const PAID_REASONS: ReadonlySet<string> = new Set(['message', 'gift', 'photo']);
+
+export interface LedgerResult {
+  balance: number;
+  /**
+   * After a paid debit: what is left of today's limit, null without a limit. Undefined for every
+   * other change (it leaves the limit alone).
+   */
+  leftToday?: number | null;
+}
+
+/** Returns the new balance, or undefined when a debit would overdraw or go over the daily limit (nothing is written then). */
 export async function applyCreditDelta(tx: Tx, e: LedgerEntry): Promise<number | undefined> {
+  return (await applyLedgerDelta(tx, e))?.balance;
+}
+
+/** applyCreditDelta, also answering what is left of today's limit after a paid debit. */
+export async function applyLedgerDelta(tx: Tx, e: LedgerEntry): Promise<LedgerResult | undefined> {
   const now = Date.now();
-  const balance = await guardedBalanceUpdate(tx, e.userId, e.delta, now);
-  if (balance === undefined) return undefined;
+  const result = e.delta < 0 && PAID_REASONS.has(e.reason)
+    ? await limitedDebit(tx, e.userId, -e.delta, now)
+    : await guardedBalanceUpdate(tx, e.userId, e.delta, now).then((balance) => (balance === undefined ? undefined : { balance }));
+  if (result === undefined) return undefined;
   await tx('credit_ledger').insert({
     user_id: e.userId,
     delta: e.delta,
-    balance_after: balance,
+    balance_after: result.balance,
     reason: e.reason,
     reference: e.reference ?? null,
     idempotency_key: e.idempotencyKey ?? null,
     created_at: now,
   });
-  return balance;
+  return result;
 }
 
 /**
@@ -42,6 +65,71 @@ async function guardedBalanceUpdate(tx: Tx, userId: number, delta: number, now: 
   const [result] = (await tx.raw('UPDATE users SET credits = LAST_INSERT_ID(credits + ?), updated_at = ? WHERE id = ? AND credits >= ?', [delta, now, userId, guard])) as [{ affectedRows: number; insertId: number }];
   return result.affectedRows === 1 ? Number(result.insertId) : undefined;
 }
+
+/** MySQL's answer of a paid debit: balance × LEFT_FACTOR + what is left today, or NO_LIMIT. */
+const LEFT_FACTOR = 131_072;
+const NO_LIMIT = LEFT_FACTOR - 1;
+if (SPEND_LIMIT_MAX >= NO_LIMIT) throw new Error('LEFT_FACTOR must exceed SPEND_LIMIT_MAX');
+
+/**
+ * A paid debit of `cost` credits: the guarded update above, also held to the daily limit and
+ * counting what was spent today, still one statement (the chat send is the busiest write). The
+ * member's day is the day in their limit's zone (spend_zone), picked in SQL from each zone's day,
+ * which the caller computed (zoneDaysAt); a raise or removal waiting for a day that has come
+ * applies here already (the settings write stores it later). Spending is counted only while a
+ * limit is set. A spent_day later than today (the zone moved west) keeps counting: never a free reset.
+ *
+ * MySQL reports one number back (LAST_INSERT_ID): the new balance × LEFT_FACTOR plus what is left
+ * today (NO_LIMIT without a limit). The limit is at most SPEND_LIMIT_MAX and the balance an
+ * unsigned INT, so the number stays below 2^49, exact in a double.
+ */
+async function limitedDebit(tx: Tx, userId: number, cost: number, now: number): Promise<LedgerResult | undefined> {
+  const { day, spent, limit } = limitSql(zoneDaysAt(now));
+  const bindings = { cost, now, userId };
+  // MySQL evaluates the assignments left to right, each on the values the ones before it wrote:
+  // spent_today is read (in `spent`) before spent_day changes, and credits (MySQL) first of all.
+  const sets = `spent_today = CASE WHEN daily_limit IS NULL THEN spent_today ELSE ${spent} + :cost END,
+    spent_day = CASE WHEN daily_limit IS NULL OR spent_day >= ${day} THEN spent_day ELSE ${day} END, updated_at = :now`;
+  const where = `WHERE id = :userId AND credits >= :cost AND (daily_limit IS NULL OR ${limit} IS NULL OR ${spent} + :cost <= ${limit})`;
+  if (isSqlite(tx)) {
+    // RETURNING sees the row as written: spent_today is already today's new total.
+    const left = `CASE WHEN daily_limit IS NULL OR ${limit} IS NULL THEN NULL ELSE ${limit} - spent_today END`;
+    const rows = (await tx.raw(`UPDATE users SET credits = credits - :cost, ${sets} ${where} RETURNING credits, ${left} AS left_today`, bindings)) as { credits: number; left_today: number | null }[];
+    if (rows.length !== 1) return undefined;
+    return { balance: Number(rows[0]!.credits), leftToday: rows[0]!.left_today === null ? null : Number(rows[0]!.left_today) };
+  }
+  const left = `CASE WHEN daily_limit IS NULL OR ${limit} IS NULL THEN ${NO_LIMIT} ELSE ${limit} - (${spent} + :cost) END`;
+  const [result] = (await tx.raw(`UPDATE users SET credits = LAST_INSERT_ID((credits - :cost) * ${LEFT_FACTOR} + ${left}) DIV ${LEFT_FACTOR}, ${sets} ${where}`, bindings)) as [
+    { affectedRows: number; insertId: number },
+  ];
+  if (result.affectedRows !== 1) return undefined;
+  const packed = Number(result.insertId);
+  const leftToday = packed % LEFT_FACTOR;
+  return { balance: Math.floor(packed / LEFT_FACTOR), leftToday: leftToday === NO_LIMIT ? null : leftToday };
+}
+
+/**
+ * The SQL of the member's day, of what they spent on it so far and of the limit in force on it.
+ * Zones and days are the code's own constants (never input), written into the text; it changes
+ * only when a zone's day does.
+ */
+function limitSql(days: ZoneDays): { day: string; spent: string; limit: string } {
+  if (cachedSql?.days !== days) {
+    const whens = days.others.map((o) => `WHEN spend_zone IN (${o.zones.map((z) => `'${z}'`).join(', ')}) THEN ${o.day}`);
+    const day = whens.length ? `(CASE ${whens.join(' ')} ELSE ${days.fallback} END)` : String(days.fallback);
+    cachedSql = {
+      days,
+      sql: {
+        day,
+        spent: `(CASE WHEN spent_day >= ${day} THEN spent_today ELSE 0 END)`,
+        limit: `(CASE WHEN pending_from <= ${day} THEN pending_limit ELSE daily_limit END)`,
+      },
+    };
+  }
+  return cachedSql.sql;
+}
+
+let cachedSql: { days: ZoneDays; sql: { day: string; spent: string; limit: string } } | undefined;
 
 export interface LedgerRow {
   id: number;

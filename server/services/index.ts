@@ -20,6 +20,7 @@ import { MembersService } from './accounts/members-service.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { CompanyService } from './company/company-service.js';
 import { CreditsService } from './credits/credits-service.js';
+import { SpendLimitService } from './credits/spend-limit-service.js';
 import { GeoService } from './geo/geo-service.js';
 import { KeysService } from './keys/keys-service.js';
 import { MailService } from './mail/mail-service.js';
@@ -80,6 +81,8 @@ export interface Services {
   payments: PaymentsService;
   directDebit: DirectDebitService;
   credits: CreditsService;
+  /** The member's daily spending limit on /settings (issue 18.3); the debit itself enforces it. */
+  spendLimit: SpendLimitService;
   auth: AuthService;
   sites: SitesService;
   company: CompanyService;
@@ -186,6 +189,7 @@ export function createServices(deps: {
     payments,
     directDebit: new DirectDebitService({ db, sms: createSmsSender(config, db, logger), payments, bundles, i18n: deps.i18n, logger, redis: deps.redis }),
     credits: new CreditsService(db),
+    spendLimit: new SpendLimitService(db),
     auth: new AuthService(db, new LoginThrottle(db, deps.redis)),
     sites,
     company,

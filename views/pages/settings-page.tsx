@@ -9,6 +9,7 @@ import { DataExportSection } from '../components/data-export-section.js';
 import { DeleteNowForm } from '../components/delete-now-form.js';
 import { RetentionOfferBox } from '../components/retention-offer.js';
 import { BlockedMembers, type BlockedMembersProps } from '../components/blocked-members.js';
+import { SpendLimitSection, type SpendLimitSectionProps } from '../components/spend-limit-section.js';
 import { usePage } from '../render-context.js';
 import type { DataExportState } from '../../types/data-export.js';
 import type { RetentionOffer } from '../../types/promotions.js';
@@ -28,9 +29,11 @@ export interface SettingsPageProps {
   dataExport?: DataExportState;
   /** "Delete now" comes back open when the server refused it. */
   deleteNowOpen?: boolean;
+  /** "Daily spending limit" (issue 18.3). */
+  spendLimit?: SpendLimitSectionProps;
 }
 
-export function SettingsPage({ notice, errors, deletion, values, retention, blocked, dataExport = null, deleteNowOpen = false }: SettingsPageProps) {
+export function SettingsPage({ notice, errors, deletion, values, retention, blocked, spendLimit, dataExport = null, deleteNowOpen = false }: SettingsPageProps) {
   const { t, csrfToken, user } = usePage();
   if (!user) return null;
   return (
@@ -67,6 +70,8 @@ export function SettingsPage({ notice, errors, deletion, values, retention, bloc
         <p className="settings__hint">{t('pages:notifications.settingsHint')}</p>
         <a className="btn btn--light" href="/notifications" data-testid="settings-notifications-link">{t('pages:notifications.manage')}</a>
       </section>
+
+      {spendLimit && <SpendLimitSection {...spendLimit} errors={errors} />}
 
       {blocked && <BlockedMembers {...blocked} />}
 

@@ -13,6 +13,7 @@ import { FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
 import type { BundlesService } from '../../services/payments/bundles-service.js';
 import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, MessagesPage } from '../../../types/chat.js';
 import type { IcebreakerHints } from '../../../types/icebreaker.js';
+import type { SpendLimitStatus } from '../../../types/spend-limit.js';
 import type { PageContext } from '../../../views/render-context.js';
 import { ChatPage } from '../../../views/pages/chat-page.js';
 import { pricesOf } from '../api/chat-api.js';
@@ -53,7 +54,12 @@ async function priceInfo(bundles: BundlesService, siteId: number, page: PageCont
 }
 
 /** The send form's error from the redirect's `error` query, localized; unknown values are ignored. */
-function formErrorOf(page: PageContext, value: unknown, partner: ChatPartner): ChatFormError | null {
+function formErrorOf(page: PageContext, value: unknown, partner: ChatPartner, spendLimit: SpendLimitStatus): ChatFormError | null {
+  // Over the daily limit: named with the limit as it stands now (the no-JavaScript send's refusal).
+  if (value === 'spendLimitReached' && spendLimit.limit !== null) {
+    const left = spendLimit.leftToday ?? 0;
+    return { message: page.t(left > 0 ? 'errors:spendLimitLeft' : 'errors:spendLimitReached', { limit: spendLimit.limit, left }), creditsLink: false };
+  }
   if (typeof value !== 'string' || !FORM_ERRORS.has(value)) return null;
   const max: Record<string, number> = { freeConversationLimit: FREE_CONVERSATION_LIMIT, photoTooLarge: MAX_UPLOAD_BYTES / 1024 / 1024, photoTooManyPixels: MAX_INPUT_PIXELS / 1_000_000 };
   const vars = { max: max[value] ?? page.settings.message_length, min: CHAT_MIN_SIDE, name: partner.name };
@@ -87,9 +93,10 @@ export function chatRoutes({ services }: RouteDeps): Router {
   async function show(req: Request, res: Response, open: OpenConversation) {
     const page = res.locals.page!;
     const user = req.user!;
-    const [{ chats }, icebreaker] = await Promise.all([
+    const [{ chats }, icebreaker, spendLimit] = await Promise.all([
       services.chat.chats(viewerOf(req), cardContextOf(req), user.num_new_likes),
       icebreakerHints(req, page, open),
+      services.spendLimit.status(user.id, user.profile.country),
     ]);
     const props: ChatPaneProps = {
       conversationId: open.conversationId,
@@ -99,10 +106,11 @@ export function chatRoutes({ services }: RouteDeps): Router {
       hasNewer: open.hasNewer,
       chats,
       credits: user.credits,
+      leftToday: spendLimit.leftToday,
       price: await priceInfo(services.bundles, req.site.id, page, user.profile.country ?? page.settings.geoip_selected_country),
       fictionalLabel: page.settings.fictional_singular,
       formClientId: randomBytes(16).toString('hex'),
-      formError: open.partner ? formErrorOf(page, req.query.error, open.partner) : null,
+      formError: open.partner ? formErrorOf(page, req.query.error, open.partner, spendLimit) : null,
       now: new Date().toISOString(),
       icebreaker,
     };
@@ -159,6 +167,7 @@ export function chatRoutes({ services }: RouteDeps): Router {
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'insufficient_credits') return res.redirect(303, '/credits?notice=insufficient_credits');
+      if (err.code === 'spend_limit_reached') return res.redirect(303, `${back}?error=spendLimitReached`);
       if (err instanceof NotFoundError || !FORM_ERRORS.has(err.messageKey)) throw err;
       res.redirect(303, `${back}?error=${err.messageKey}`);
     }

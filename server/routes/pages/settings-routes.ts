@@ -13,6 +13,7 @@ import { fieldErrorsOf } from '../form-errors.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput } from '../validate.js';
 import { blockedMembersOf } from './block-routes.js';
+import { spendLimitOf, spendLimitRoutes } from './spend-limit-routes.js';
 
 const NOTICES = {
   saved: 'pages:settings.saved', password: 'pages:settings.passwordChanged', email: 'pages:settings.emailChanged',
@@ -21,16 +22,17 @@ const NOTICES = {
 
 type ShowProps = Omit<SettingsPageProps, 'errors' | 'retention' | 'dataExport' | 'blocked'> & { errors?: Record<string, string>; status?: number };
 
-/** /settings with what the page shows beside its forms (the retention offer, the data export's state, the blocked members). */
+/** /settings with what the page shows beside its forms (the retention offer, the data export's state, the blocked members, the spending limit). */
 export async function renderSettings(services: RouteDeps['services'], req: Request, res: Response, o: ShowProps = {}): Promise<void> {
   const t = res.locals.page!.t;
   const { status = 200, errors = {}, ...props } = o;
-  const [retention, dataExport, blocked] = await Promise.all([
+  const [retention, dataExport, blocked, spendLimit] = await Promise.all([
     services.retentionOffer.offerFor({ userId: req.user!.id, siteId: req.site.id }),
     services.dataExport.stateOf(req.user!.id),
     blockedMembersOf(req, services),
+    props.spendLimit ?? spendLimitOf(req, services),
   ]);
-  renderPage(res, createElement(SettingsPage, { errors, retention, dataExport, blocked, ...props }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
+  renderPage(res, createElement(SettingsPage, { errors, retention, dataExport, blocked, ...props, spendLimit }), { layout: 'default', routeName: 'settings', title: t('pages:settings.title'), status, noindex: true });
 }
 
 function membersOnly(req: Request, res: Response, next: NextFunction) {
@@ -48,6 +50,8 @@ export function settingsRoutes({ services, config }: RouteDeps): Router {
     const key = NOTICES[req.query.saved as keyof typeof NOTICES];
     await show(req, res, { notice: key ? res.locals.page!.t(key) : undefined });
   });
+
+  spendLimitRoutes(router, services, show);
 
   router.post('/settings/language', async (req, res) => {
     const { language } = parseInput(z.object({ language: z.enum(LOCALES) }), req.body);

@@ -12,11 +12,12 @@ import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { blockStateBetween } from '../../repos/blocks-repo.js';
 import * as chatRepo from '../../repos/chat-repo.js';
 import { insertChatPhoto } from '../../repos/chat-photos-repo.js';
-import { applyCreditDelta, creditBalance } from '../../repos/credits-repo.js';
+import { applyLedgerDelta, creditBalance } from '../../repos/credits-repo.js';
 import { countUnreadMessages } from '../../repos/badges-repo.js';
 import { findProfile, ownerOfProfile } from '../../repos/profiles-repo.js';
 import type { ChatPartner, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../../../types/chat.js';
 import type { LiveEvent } from '../../../types/events.js';
+import { debitRefusal } from '../credits/spend-limit-service.js';
 import { BlockedError } from '../likes/likes-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { NO_NOTIFICATIONS, type EventNotifier } from '../notifications/notifications-service.js';
@@ -112,7 +113,7 @@ export class ChatService {
     // A photo is decoded and stored only for a member who can pay for it; the debit still decides.
     if (content.upload && to.senderCredits < content.cost) throw new InsufficientCreditsError();
     const photo = content.upload ? await this.photos.save(content.upload) : null;
-    let stored: { messageId: number; conversationId: number; opened: boolean; balance: number; photoId: number | null; now: number };
+    let stored: { messageId: number; conversationId: number; opened: boolean; balance: number; leftToday?: number | null; photoId: number | null; now: number };
     try {
       stored = await retryOnDeadlock(() => this.db.transaction((tx) => this.store(tx, viewer, input.clientId, to, content, photo)));
     } catch (err) {
@@ -128,11 +129,12 @@ export class ChatService {
       photo_id: stored.photoId, photo_key: photo?.fileKey ?? null, photo_width: photo?.width ?? null, photo_height: photo?.height ?? null,
       credits_spent: content.cost, client_id: input.clientId, created_at: stored.now, read_at: null,
     };
-    await this.announce(viewer, to, row, stored.balance);
+    const credits = { credits: stored.balance, ...(stored.leftToday !== undefined ? { left_today: stored.leftToday } : {}) };
+    await this.announce(viewer, to, row, credits);
     if (to.partnerUserId !== null) {
       await this.notifier.messageSent({ conversationId: stored.conversationId, senderProfileId: viewer.profileId, recipientProfileId: to.partnerId, opened: stored.opened });
     }
-    return { message: toChatMessage(row, viewer.profileId), credits: stored.balance };
+    return { message: toChatMessage(row, viewer.profileId), ...credits };
   }
 
   /** The transaction: the debit first, then the conversation (opened if needed), the message and both participants. */
@@ -140,13 +142,15 @@ export class ChatService {
     const now = Date.now();
     // The debit first: its guarded update locks the member's row, which queues this member's
     // parallel sends one behind the other (and the free-conversation count with them).
-    const balance = await applyCreditDelta(tx, {
+    const debit = await applyLedgerDelta(tx, {
       userId: viewer.userId, delta: -content.cost, reason: content.kind === 'text' ? 'message' : content.kind,
       reference: `client:${clientId}`, idempotencyKey: `send:${viewer.profileId}:${clientId}`,
     }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? new AlreadyStored() : err;
     });
-    if (balance === undefined) throw new InsufficientCreditsError();
+    // Refused: short of credits, or over the daily spending limit (issue 18.3), told apart only now.
+    if (debit === undefined) throw await debitRefusal(tx, viewer.userId, content.cost, now);
+    const { balance, leftToday } = debit;
     // The conversation read before the transaction holds: only a block deletes one, and a block
     // landing in between fails the message's foreign key, so nothing is stored or charged.
     const opened = to.conversationId === null ? await this.conversationFor(tx, viewer, to.partnerId, now) : { id: to.conversationId, created: false };
@@ -158,7 +162,7 @@ export class ChatService {
       now,
     );
     await chatRepo.recordDelivery(tx, conversationId, viewer.profileId, to.partnerId, now);
-    return { messageId, conversationId, opened: opened.created, balance, photoId, now };
+    return { messageId, conversationId, opened: opened.created, balance, leftToday, photoId, now };
   }
 
   private async targetOf(viewer: Viewer, input: SendInput): Promise<chatRepo.SendTargetRow | undefined> {
@@ -224,9 +228,9 @@ export class ChatService {
   }
 
   /** After the commit: the partner's pages get the message and new totals; the sender's other tabs too. */
-  private async announce(viewer: Viewer, to: Writable, row: chatRepo.MessageRow, balance: number): Promise<void> {
+  private async announce(viewer: Viewer, to: Writable, row: chatRepo.MessageRow, credits: { credits: number; left_today?: number | null }): Promise<void> {
     await this.events.publish(viewer.userId, { type: 'message', message: toChatMessage(row, viewer.profileId) });
-    await this.events.publish(viewer.userId, { type: 'credits', credits: balance });
+    await this.events.publish(viewer.userId, { type: 'credits', ...credits });
     if (to.partnerUserId === null) return;
     await this.events.publish(to.partnerUserId, { type: 'message', message: toChatMessage(row, to.partnerId) });
     await this.badges.publishCountsSoon(to.partnerUserId);
