@@ -15,6 +15,7 @@ export async function accountOf(db: Runner, userId: number): Promise<Row | undef
       'u.credits', 'u.paid_user', 'u.premium_since', 'u.invisible', 'u.signup_ip', 'u.signup_reason', 'u.network', 'u.ref',
       'u.sub1', 'u.sub2', 'u.sub3', 'u.lander', 'u.lander_variant', 'u.search_filters', 'u.signup_step', 'u.direct_debit_blocked_at',
       'u.deletion_requested_at', 'u.delete_reason', 'u.delete_remarks', 'u.created_at', 'u.updated_at',
+      'u.daily_limit', 'u.pending_limit', 'u.pending_from', 'u.spent_day', 'u.spent_today', 'u.spend_zone',
       's.id as site_id', 's.domain as site_domain', 's.name as site_name',
     )) as Row | undefined;
 }

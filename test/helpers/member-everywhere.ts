@@ -125,7 +125,7 @@ export async function memberEverywhere(env: TestEnv, o: { deletion: boolean }) {
   };
   const m = await createMember(db(), { email: v.email, name: v.name });
   const profileId = Number((await db()('profiles').where({ user_id: m.id }).first('id')).id);
-  await db()('users').where({ id: m.id }).update({ signup_ip: ip, network: v.tracking, ref: v.tracking, sub1: v.tracking, signup_reason: 'date', search_filters: JSON.stringify({ city: v.street }) });
+  await db()('users').where({ id: m.id }).update({ signup_ip: ip, network: v.tracking, ref: v.tracking, sub1: v.tracking, signup_reason: 'date', search_filters: JSON.stringify({ city: v.street }), daily_limit: 90000, spend_zone: 'Europe/Amsterdam' });
   await db()('profiles').where({ id: profileId }).update({ about: v.about, city: v.street, birth_date: '1991-07-23' });
   await db()('profile_interests').insert({ profile_id: profileId, interest_id: (await db()('interests').first('id')).id });
   await db()('terms_acceptances').insert({ user_id: m.id, terms_version: Date.UTC(2023, 11, 1, 12), accepted_at: Date.now(), source: 'signup' });

@@ -76,6 +76,7 @@ describeEachBackend('data export', (env) => {
     const account = zip.json('account.json');
     expect(account).to.include({ id: m.id, email: m.v.email, language: 'de' });
     expect((account.signup as Row).ip_address).to.equal(m.v.ip);
+    expect(account.daily_spending_limit).to.deep.include({ limit: 90000, time_zone: 'Europe/Amsterdam', change_waiting: null });
     const logins = zip.json<{ logins: Row[] }>('logins.json').logins;
     expect(logins.filter((l) => l.ip_address === m.v.ip && l.method === 'password')).to.have.length(2);
     const [conversation, ...others] = zip.json<Row[]>('conversations.json');

@@ -37,6 +37,11 @@ export async function accountDocument(db: Runner, account: Row): Promise<Row> {
     },
     search_filters: parseJson<unknown>(account.search_filters as string | null, null),
     direct_debit_blocked_at: iso(account.direct_debit_blocked_at),
+    // Days are YYYYMMDD in the limit's time zone (services/credits/spend-limit-service.ts).
+    daily_spending_limit: account.daily_limit === null && account.pending_from === null ? null : {
+      limit: num(account.daily_limit), time_zone: account.spend_zone, spent: { day: num(account.spent_day), credits: num(account.spent_today) },
+      change_waiting: account.pending_from === null ? null : { limit: num(account.pending_limit), from_day: num(account.pending_from) },
+    },
     deletion: account.deletion_requested_at === null ? null : { requested_at: iso(account.deletion_requested_at), reason: account.delete_reason, remarks: account.delete_remarks },
     daily_counters: (await data.dailyQuotasOf(db, userId)).map((q) => ({ kind: q.kind, day: q.day, used: num(q.used) })),
     operator_actions: (await data.operatorActionsOn(db, userId)).map((a) => ({ action: a.action, at: iso(a.created_at), details: parseJson<unknown>(a.details as string | null, null) })),
