@@ -7,8 +7,13 @@ import { z } from 'zod';
 
 /** Repository root, both when run from source (tsx) and from dist/. */
 export const ROOT_DIR = (() => {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  const start = dirname(fileURLToPath(import.meta.url));
+  let dir = start;
+  while (!existsSync(join(dir, 'package.json'))) {
+    // At the file system's root dirname() returns its argument: fail instead of looping for ever.
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${start}: run Amora from its project folder`);
+    dir = dirname(dir);
+  }
   return dir;
 })();
 
