@@ -69,14 +69,17 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
   return (
     <div className="chat-compose">
       <div className="chat-compose__inner">
-        {error && (
-          <div className="chat-compose__error" role="alert" data-testid="chat-error">
-            <span>{error.message}</span>
-            {error.creditsLink && (
-              <a className="btn btn--primary btn--sm" href="/credits" data-testid="chat-buy-credits">{t('buyCredits')}</a>
-            )}
-          </div>
-        )}
+        {/* A live region that is always there: a refusal that comes back later is read out as it fills in. */}
+        <div role="alert" data-testid="chat-alert">
+          {error && (
+            <div className="chat-compose__error" data-testid="chat-error">
+              <span>{error.message}</span>
+              {error.creditsLink && (
+                <a className="btn btn--primary btn--sm" href="/credits" data-testid="chat-buy-credits">{t('buyCredits')}</a>
+              )}
+            </div>
+          )}
+        </div>
         {credits < price.messageCredits && !error?.creditsLink && (
           // Said before the member types: a message needs more credits than there are, and where to get them.
           <div className="chat-compose__error chat-compose__notice" role="status" data-testid="chat-no-credits">
