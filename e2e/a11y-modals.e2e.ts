@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
-import { AXE_CONTEXT, axeFindings, describeFindings } from './axe.js';
+import { AXE_CONTEXT, axeFindings, describeFindings, preloadAxe } from './axe.js';
 import { openPage, useHarness } from './harness.js';
 import { focusEscapes, focusIsIn, focusedElement, tabTo } from './keyboard.js';
 import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
@@ -25,6 +25,7 @@ describe('modals by keyboard, and axe with each open', function () {
 
   async function visitorPage(lng: string, entryWarning = false) {
     const opened = await openPage(harness().browser, 'desktop', AXE_CONTEXT);
+    await preloadAxe(opened.context);
     await opened.context.addCookies([
       { name: 'amora_lang', value: lng, url: harness().baseUrl },
       ...(entryWarning ? [] : [{ name: 'amora_entry', value: String(Date.now()), url: harness().baseUrl }]),
@@ -34,6 +35,7 @@ describe('modals by keyboard, and axe with each open', function () {
 
   async function memberPage(m: E2eMember, lng: string) {
     const opened = await openPage(harness().browser, 'desktop', AXE_CONTEXT);
+    await preloadAxe(opened.context);
     await logIn(opened.page, harness().baseUrl, m);
     await opened.context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
     return opened;

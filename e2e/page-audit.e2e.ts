@@ -13,7 +13,7 @@ import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import { FIXED_LANDERS, type LanderName } from '../types/landers.js';
 import { LOCALES } from '../types/settings.js';
 import { LANDER_VIEWS } from '../views/pages/landers/registry.js';
-import { AXE_CONTEXT, axeFindings, describeFindings } from './axe.js';
+import { AXE_CONTEXT, axeFindings, describeFindings, preloadAxe } from './axe.js';
 import { SCREENSHOTS, openMemberPage, openPage, useHarness, type OpenedPage } from './harness.js';
 import { createE2eMember, serverDb, type E2eMember } from './members.js';
 
@@ -245,6 +245,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
       for (const viewport of ['phone', 'desktop'] as const) {
         it(`axe finds no serious or critical violation: ${role}, ${viewport}, ${lng}`, async () => {
           const { context, page } = await contextFor(role, viewport, lng);
+          await preloadAxe(context);
           const problems: string[] = [];
           for (const family of list.filter((f) => f.role === role)) {
             await visit(page, harness().baseUrl, family, true);
