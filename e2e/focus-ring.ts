@@ -1,12 +1,18 @@
 // Whether the focused element shows a focus ring one can see (WCAG 2.4.7, 1.4.11): an opaque
 // outline of 2 px or more whose colour has 3:1 against the background it is drawn on, or that the
 // design's white halo (views/styles/parts/base.css) sets off where that background is a picture.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-/** Null when the focused element's ring is fine, else what is wrong with it. */
-export async function focusRingProblem(page: Page): Promise<string | null> {
-  // tsx names the arrow functions below with a helper of its own, which the page needs too.
-  await page.evaluate('globalThis.__name ??= (f) => f');
+/**
+ * Gives every page of `context` the helper that tsx wraps around named functions in the code
+ * evaluated below (the page does not have it otherwise).
+ */
+export async function prepareFocusRings(context: BrowserContext): Promise<void> {
+  await context.addInitScript('globalThis.__name ??= (f) => f');
+}
+
+/** Null when the focused element's ring is fine, else what is wrong with it (prepareFocusRings first). */
+export function focusRingProblem(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
