@@ -34,8 +34,9 @@ export default function LikeButton({ profile, liked: likedAtFirst, own }: LikeBu
     <>
       <form method="post" action={`/members/${profile.id}/${liked ? 'unlike' : 'like'}`} onSubmit={onSubmit} className="like-form">
         <input type="hidden" name="_csrf" value={currentCsrfToken(csrfToken)} />
-        {/* A secondary action beside Chat: outlined, filled heart once liked. */}
-        <button type="submit" className={liked ? 'btn btn--block like-btn like-btn--on' : 'btn btn--block like-btn'} aria-pressed={liked} disabled={busy} data-testid="like-button">
+        {/* A secondary action beside Chat: outlined, filled heart once liked. Busy, it stays
+            focusable (aria-disabled): a disabled button would drop the keyboard's focus. */}
+        <button type="submit" className={liked ? 'btn btn--block like-btn like-btn--on' : 'btn btn--block like-btn'} aria-pressed={liked} aria-disabled={busy || undefined} data-testid="like-button">
           <span aria-hidden="true">{liked ? '♥' : '♡'}</span> <span className="like-btn__label">{liked ? t('unlike') : t('like')}</span>
         </button>
         {error && <p className="form-error" role="alert">{error}</p>}

@@ -1,8 +1,10 @@
 // The photo gallery of a profile. Locked photos arrive already blurred by the server (the full
 // picture is never sent); the lock overlay says why: premium only for free members, log in for
-// visitors. Thumbnails and the arrow keys switch the large picture.
-import { useState, type KeyboardEvent } from 'react';
+// visitors. Thumbnails and the arrow keys switch the large picture; the large picture opens the
+// photos full screen (gallery/photo-lightbox.tsx), and closing that gives the focus back here.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryProps } from '../types/profiles.js';
+import { PhotoLightbox } from './gallery/photo-lightbox.js';
 import { useIsland } from './runtime.js';
 
 function LockIcon() {
@@ -16,17 +18,26 @@ function LockIcon() {
 export default function PhotoGallery({ profileId, name, photos, viewer, fictionalLabel }: GalleryProps) {
   const { t } = useIsland();
   const [index, setIndex] = useState(0);
+  const [enlarged, setEnlarged] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const wasEnlarged = useRef(false);
   const current = photos[index];
   const lockedCount = photos.filter((p) => p.locked).length;
   const next = `/members/${profileId}`;
 
+  const move = (step: 1 | -1) => setIndex((i) => (i + step + photos.length) % photos.length);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (photos.length < 2) return;
-    if (e.key === 'ArrowRight') setIndex((i) => (i + 1) % photos.length);
-    else if (e.key === 'ArrowLeft') setIndex((i) => (i - 1 + photos.length) % photos.length);
-    else return;
+    if (photos.length < 2 || enlarged || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
+    move(e.key === 'ArrowRight' ? 1 : -1);
     e.preventDefault();
   };
+
+  // Closed: the focus goes back to the large picture, or to its thumbnail when the photo reached
+  // in the full-screen view is a locked one (no button to open it).
+  useEffect(() => {
+    if (wasEnlarged.current && !enlarged) root.current?.querySelector<HTMLElement>('.gallery__open, .thumb--current')?.focus();
+    wasEnlarged.current = enlarged;
+  }, [enlarged]);
 
   const lockMessage =
     viewer === 'visitor' ? (
@@ -41,10 +52,15 @@ export default function PhotoGallery({ profileId, name, photos, viewer, fictiona
     );
 
   return (
-    <div className="gallery" onKeyDown={onKeyDown} data-testid="gallery">
+    <div className="gallery" onKeyDown={onKeyDown} ref={root} data-testid="gallery">
       <div className="gallery__stage">
-        {current ? (
-          <img src={current.url} alt={t('photoOf', { name, n: index + 1, total: photos.length })} width={720} height={960} className={current.locked ? 'gallery__img gallery__img--locked' : 'gallery__img'} />
+        {current && !current.locked ? (
+          // Named by the photo's own text; "has popup: dialog" says that it opens.
+          <button type="button" className="gallery__open" onClick={() => setEnlarged(true)} aria-haspopup="dialog" data-testid="gallery-open">
+            <img src={current.url} alt={t('photoOf', { name, n: index + 1, total: photos.length })} width={720} height={960} className="gallery__img" />
+          </button>
+        ) : current ? (
+          <img src={current.url} alt={t('photoOf', { name, n: index + 1, total: photos.length })} width={720} height={960} className="gallery__img gallery__img--locked" />
         ) : (
           <div className="card__nophoto card__nophoto--large" aria-hidden="true">{name.slice(0, 1)}</div>
         )}
@@ -78,6 +94,7 @@ export default function PhotoGallery({ profileId, name, photos, viewer, fictiona
           {viewer === 'visitor' ? t('loginToView', { name }) : t('lockedNote', { name })}
         </p>
       )}
+      <PhotoLightbox photos={photos} name={name} index={enlarged ? index : null} onMove={move} onClose={() => setEnlarged(false)} lockNote={lockMessage} />
     </div>
   );
 }

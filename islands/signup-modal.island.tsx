@@ -4,6 +4,7 @@
 // Esc close it only until the account is being created; from then on the member finishes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SignupModalProps } from '../types/signup.js';
+import { useModal } from './lib/use-modal.js';
 import { useIsland } from './runtime.js';
 import { SignupWizard } from './signup/wizard.js';
 
@@ -17,7 +18,6 @@ export default function SignupModal({ resume, ...wizard }: SignupModalProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [returnTo, setReturnTo] = useState(wizard.returnTo);
-  const cardRef = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
 
   const close = useCallback(() => {
@@ -42,16 +42,8 @@ export default function SignupModal({ resume, ...wizard }: SignupModalProps) {
     return () => document.removeEventListener('click', onClick);
   }, [resume]);
 
-  useEffect(() => {
-    document.body.classList.toggle('has-modal', open);
-    if (!open) return;
-    cardRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+  // Focus on the first field, Tab kept inside, Esc (which `close` refuses while busy), the page behind held still.
+  const cardRef = useModal(close, 'input:not([type="hidden"]), select, textarea', open);
 
   if (!open) return null;
   return (

@@ -43,6 +43,22 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
   const cardRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ id: number; x: number; y: number; dx: number; moved: boolean } | null>(null);
   const wasDragged = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+  // The card (and its buttons) is new for each profile: the button the keyboard used gets the
+  // focus again on the next card, or Pass when Like is used up, so nobody starts over from the top.
+  const refocus = useRef<string | null>(null);
+  const noteFocus = () => {
+    const testId = (document.activeElement as HTMLElement | null)?.dataset.testid;
+    refocus.current = testId === 'swipe-pass' || testId === 'swipe-like' ? testId : null;
+  };
+  useEffect(() => {
+    const wanted = refocus.current;
+    // Not under the match modal: it keeps the focus until it closes (this runs again then).
+    if (!wanted || !root.current || match) return;
+    refocus.current = null;
+    const target = root.current.querySelector<HTMLButtonElement>(`[data-testid="${wanted}"]`);
+    (target && !target.disabled ? target : root.current.querySelector<HTMLElement>('[data-testid="swipe-pass"], .empty-state a'))?.focus();
+  }, [current?.id, status.remaining, match]);
 
   const advance = useCallback(
     async (passed: number[]) => {
@@ -58,6 +74,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
 
   const pass = useCallback(async () => {
     if (!current || busy) return;
+    noteFocus();
     setLeaving('left');
     const passed = [...skip, current.id].slice(-200);
     setSkip(passed);
@@ -67,6 +84,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
 
   const like = useCallback(async () => {
     if (!current || busy || status.remaining <= 0) return;
+    noteFocus();
     setBusy(true);
     setError('');
     try {
@@ -152,7 +170,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
 
   const place = current ? [...new Set([current.city, current.region].filter(Boolean))].join(', ') : '';
   return (
-    <div className="swipe" data-testid="swipe-game">
+    <div className="swipe" ref={root} data-testid="swipe-game">
       <p className="swipe__quota" data-testid="swipe-remaining" aria-live="polite">
         {t('likesLeft', { remaining: status.remaining, max: status.max })}
       </p>
@@ -189,7 +207,7 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
               <input type="hidden" name="_csrf" value={currentCsrfToken(csrfToken)} />
               <input type="hidden" name="profile" value={current.id} />
               <input type="hidden" name="skip" value={skip.join(',')} />
-              <button type="submit" className="swipe__btn swipe__btn--like" disabled={busy || status.remaining <= 0} aria-label={t('likeLabel', { name: current.name })} data-testid="swipe-like">
+              <button type="submit" className="swipe__btn swipe__btn--like" disabled={status.remaining <= 0} aria-disabled={busy || undefined} aria-label={t('likeLabel', { name: current.name })} data-testid="swipe-like">
                 ♥
               </button>
             </form>

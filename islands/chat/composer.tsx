@@ -72,14 +72,17 @@ export function Composer({ target, partnerName, formClientId, draft, onDraft, on
   return (
     <div className="chat-compose">
       <div className="chat-compose__inner">
-        {error && (
-          <div className="chat-compose__error" role="alert" data-testid="chat-error">
-            <span>{error.message}</span>
-            {error.creditsLink && (
-              <a className="btn btn--primary btn--sm" href="/credits" data-testid="chat-buy-credits">{t('buyCredits')}</a>
-            )}
-          </div>
-        )}
+        {/* A live region that is always there: a refusal that comes back later is read out as it fills in. */}
+        <div role="alert" data-testid="chat-alert">
+          {error && (
+            <div className="chat-compose__error" data-testid="chat-error">
+              <span>{error.message}</span>
+              {error.creditsLink && (
+                <a className="btn btn--primary btn--sm" href="/credits" data-testid="chat-buy-credits">{t('buyCredits')}</a>
+              )}
+            </div>
+          )}
+        </div>
         {leftToday !== null && leftToday < price.messageCredits && !error && (
           // What is left of the daily spending limit (issue 18.3) pays for no message: buying credits would not help today.
           <div className="chat-compose__error chat-compose__notice" role="status" data-testid="chat-limit-used-up">

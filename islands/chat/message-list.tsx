@@ -158,7 +158,8 @@ export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder
   }
 
   return (
-    <div className="chat-thread" ref={scroller} onScroll={onScroll}>
+    // A Tab stop, so the history scrolls by keyboard too (WCAG 2.1.1) even when it holds no link.
+    <div className="chat-thread" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={t('title')} data-testid="chat-thread">
       <div className="chat-thread__inner">
         {hasMore && olderHref && (
           <div className="chat-thread__older">

@@ -1,9 +1,10 @@
 // /signup on a wide screen: the signup steps as a dialog over the site (SPEC.md §2), so a plain
 // link to /signup works on pages that ship no script at all. parts/signup.css lays it out
-// as a page on phones and as a dialog from 768 px. Backdrop, × and Esc close it only until the
+// as a page on phones and as a dialog from 768 px (Tab then stays inside). Backdrop, × and Esc close it only until the
 // account is being created; from then on the member finishes or leaves the page, and a reload
 // resumes the step (the server keeps it).
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { trapTab } from '../lib/focus-trap.js';
 import { useIsland } from '../runtime.js';
 
 export interface SignupDialogTexts {
@@ -62,6 +63,7 @@ export function SignupDialog({ closeTo, texts, children, startBusy }: SignupDial
     if (!cardRef.current?.contains(document.activeElement)) cardRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close();
+      else if (cardRef.current) trapTab(e, cardRef.current);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

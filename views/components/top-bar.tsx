@@ -7,6 +7,7 @@ import { usePage } from '../render-context.js';
 import { Island } from './island.js';
 import { LanguageMenu } from './language-menu.js';
 import { Logo } from './logo.js';
+import { SkipLink } from './skip-link.js';
 import { MemberNav } from './member-nav.js';
 
 /** SPEC.md §2: the routes where the installed app shows a back button (the island decides if it shows). */
@@ -24,6 +25,7 @@ export function TopBar() {
   const { t, user, site, csrfToken, currentUrl, routeName } = usePage();
   return (
     <header className="topbar">
+      <SkipLink />
       <div className="topbar__inner container">
         {BACK_BUTTON_ROUTES.has(routeName) && <Island name="back-button" component={BackButton} props={{}} />}
         <a className="topbar__logo" href={user ? '/members' : '/'} aria-label={site.name}>

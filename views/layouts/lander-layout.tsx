@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Footer } from '../components/footer.js';
 import { Logo } from '../components/logo.js';
+import { SkipLink } from '../components/skip-link.js';
 import { usePage } from '../render-context.js';
 
 export function LanderLayout({ children }: { children: ReactNode }) {
@@ -10,6 +11,7 @@ export function LanderLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <header className="topbar topbar--minimal">
+        <SkipLink />
         <div className="topbar__inner container">
           <a className="topbar__logo" href="/" aria-label={site.name}>
             <Logo name={site.name} />

@@ -21,14 +21,16 @@ export interface TextFieldProps {
   className?: string;
   /** Focus this field on load even without an error of its own (e.g. the password after a failed login). */
   autoFocus?: boolean;
+  /** The id of a message about this field shown elsewhere (a failed login's), read with it. */
+  describedBy?: string;
   /** Islands that follow the text (a character count). */
   onChange?: (value: string) => void;
 }
 
-export function TextField({ label, name, type = 'text', defaultValue, hint, error, required = true, rows, className, onChange, autoFocus, ...rest }: TextFieldProps) {
+export function TextField({ label, name, type = 'text', defaultValue, hint, error, required = true, rows, className, onChange, autoFocus, describedBy, ...rest }: TextFieldProps) {
   const field = useFieldState(name, error);
   const hintId = `${useId()}-hint`;
-  const aria = invalidProps(field, hint ? hintId : undefined);
+  const aria = invalidProps(field, [hint ? hintId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined);
   const common = { name, defaultValue, required, ...rest, ...aria, autoFocus: aria.autoFocus || autoFocus || undefined };
   const change = onChange ? (e: { target: { value: string } }) => onChange(e.target.value) : undefined;
   return (
