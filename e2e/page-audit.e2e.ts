@@ -90,6 +90,8 @@ function families(f: Fixtures): Family[] {
     ['chat-new', `/members/${f.newPartnerId}/chat`],
     ['own-profile', '/profile'],
     ['settings', '/settings'],
+    ['block-confirm', `/members/${f.newPartnerId}/block`],
+    ['data-export-link-gone', '/settings/export/no-such-download-link'],
     ['notifications', '/notifications'],
     ['credits', '/credits'],
     ['credits-bundle', `/credits/${f.bundleId}`],
