@@ -37,7 +37,7 @@ describeEachBackend('login with an old scrypt password', (env) => {
 
     const first = await login(m.email, m.password, 200);
     const upgraded = await storedHash(m.id);
-    expect(upgraded.password_hash).to.match(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(upgraded.password_hash).to.match(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
     // The same password, so no session is signed out: password_changed_at stays as it was.
     expect(Number(upgraded.password_changed_at)).to.equal(changedAt);
 
