@@ -65,6 +65,12 @@ export function guardedMysqlClient(name: string, queryMs: number): typeof Knex.C
         try {
           return (await super.acquireConnection()) as RawConnection;
         } catch (err) {
+          // Every connection was busy for the whole wait: the server is answering, there are just
+          // more requests than connections (a burst of 100 page loads). This request gets its 503,
+          // but the circuit must not open and refuse everybody else for the next seconds. A server
+          // that has in fact stopped is still noticed: the busy connections' statements run into
+          // their own deadlines, and those count.
+          if (isPoolSaturated(this as unknown as PooledClient, err)) throw unavailable(guard, err);
           throw fault(guard, err);
         }
       }
@@ -152,6 +158,17 @@ function withDeadline<T>(connection: RawConnection, running: Promise<T>, ms: num
       },
     );
   });
+}
+
+/** The part of knex's client this file reads: its tarn pool. */
+interface PooledClient {
+  pool?: { numUsed(): number; max: number };
+}
+
+/** A wait for a connection that timed out while every connection the pool may hold was in use. */
+function isPoolSaturated(client: PooledClient, err: unknown): boolean {
+  const pool = client.pool;
+  return (err as { name?: string } | null)?.name === 'KnexTimeoutError' && !!pool && pool.numUsed() >= pool.max;
 }
 
 /** A fault of the server counts towards opening the circuit and becomes a 503; anything else passes unchanged. */

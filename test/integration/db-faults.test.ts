@@ -178,11 +178,19 @@ if (mysql) {
           await new Promise<void>((resolve) => (release = resolve));
         });
         await sleep(200);
-        const waited = await timed(() => db.raw('select 1').then(() => undefined, (err: unknown) => err));
-        expect(waited.value).to.be.instanceOf(ServiceUnavailableError);
-        expect(waited.ms).to.be.within(900, 1800);
+        // More waiting requests than it takes to open the circuit (3 faults).
+        const waiting = await Promise.all([1, 2, 3, 4].map(() => timed(() => db.raw('select 1').then(() => undefined, (err: unknown) => err))));
+        for (const waited of waiting) {
+          expect(waited.value).to.be.instanceOf(ServiceUnavailableError);
+          expect(waited.ms).to.be.within(900, 1800);
+        }
+        // Every connection was busy, but the server answers: the circuit stays closed, and the
+        // next request is served as soon as a connection is free (no 2 s of refusals for all).
         release();
         await held;
+        const after = await timed(() => db.raw('select 1').then(() => 'answered', (err: unknown) => err));
+        expect(after.value).to.equal('answered');
+        expect(after.ms).to.be.below(500);
       } finally {
         await db.destroy();
         await own.close();
