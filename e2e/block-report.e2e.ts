@@ -83,6 +83,9 @@ describe('report and block in the browser', function () {
         await Promise.all([page.waitForURL(new RegExp(`/members/${other.profileId}/block`)), entry.getByTestId('chat-item-block').click()]);
         await noSideways(page, width);
         await page.screenshot({ path: join(SCREENSHOTS, `phone${width}-block-confirm-${lng}.png`) });
+        // Outside the tabs, as /settings is: the tab bar marks none (it is hydrated by now).
+        await page.locator('[data-island="live-badges"][data-hydrated="true"]').waitFor({ state: 'attached' });
+        expect(await page.locator('.member-nav [aria-current=page]').count()).to.equal(0);
         await Promise.all([page.waitForURL(/\/members\?blocked=/), page.getByTestId('block-confirm-button').click()]);
         expect(await db('blocks').where({ blocker_profile_id: me.profileId, blocked_profile_id: other.profileId })).to.have.length(1);
         expect(await db('conversations').where({ id: conv })).to.have.length(0);

@@ -64,6 +64,13 @@ describeEachBackend('report and block', (env) => {
     expect(confirm).to.include('data-testid="block-confirm"').and.include(`Block ${other.name}?`);
     expect(confirm).to.include(`action="/members/${other.profileId}/block"`).and.include('href="/chats"');
     expect(confirm).to.include('do not come back');
+    // A page outside the tabs, like /settings and the complaint form: no tab marked as current.
+    const currentTab = (html: string) => /<a href="([^"]+)"[^>]*aria-current="page"/.exec(/<nav class="[^"]*member-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '')?.[1];
+    expect(confirm).to.include('member-nav');
+    expect(currentTab(confirm)).to.equal(undefined);
+    for (const path of ['/settings', '/complaints']) expect(currentTab((await me.a.get(path).expect(200)).text), path).to.equal(undefined);
+    expect(currentTab((await me.a.get(`/members/${other.profileId}`).expect(200)).text)).to.equal('/members');
+    expect(currentTab((await me.a.get('/chats').expect(200)).text)).to.equal('/chats');
     // Another site's address as the way back: the profile instead.
     expect((await me.a.get(`/members/${other.profileId}/block?next=%2F%2Fevil.example`).expect(200)).text).to.include(`href="/members/${other.profileId}"`);
     await me.a.get(`/members/${me.profileId}/block`).expect(404);
