@@ -99,6 +99,10 @@ describe('report and block in the browser', function () {
         await blocked.getByTestId('unblock-button').click();
         await page.getByTestId('blocked-none').waitFor();
         expect(await page.getByTestId('unblocked-notice').textContent()).to.include(other.name);
+        // Back at #blocked-members, the section's heading is clear of the sticky top bar.
+        const heading = (await blocked.locator('h2').boundingBox())!;
+        const topBar = (await page.locator('header.topbar').boundingBox())!;
+        expect(heading.y).to.be.at.least(topBar.y + topBar.height);
         expect(await db('blocks').where({ blocker_profile_id: me.profileId })).to.have.length(0);
         await blocked.screenshot({ path: join(SCREENSHOTS, `phone${width}-unblocked-${lng}.png`) });
         expect(errors).to.deep.equal([]);
