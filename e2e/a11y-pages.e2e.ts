@@ -1,13 +1,16 @@
 // Page-wide accessibility in Chromium (issue 18 point 6): <html lang> is the page's language in all
 // seven, and language names carry their own; every control reached by Tab shows a focus ring one
 // can see, on light and dark pages; form errors are announced (role=alert) and tied to their field
-// (aria-invalid, aria-describedby), on pages and in islands.
+// (aria-invalid, aria-describedby), on pages and in islands. The test payments notice above every
+// layout is a landmark of its own, so no content is left outside one.
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import { LOCALES } from '../types/settings.js';
-import { openPage, useHarness } from './harness.js';
+import { join } from 'node:path';
+import { axeRuleFindings, describeFindings } from './axe.js';
+import { openPage, SCREENSHOTS, useHarness } from './harness.js';
 import { focusRingProblem, prepareFocusRings } from './focus-ring.js';
 import { focusedElement } from './keyboard.js';
 import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
@@ -76,6 +79,41 @@ describe('page-wide accessibility: lang, focus rings, form errors', function () 
         await context.close();
       });
     }
+  });
+
+  describe('landmarks', () => {
+    // One page of each layout: default (visitor and member), lander, chat, empty, error.
+    const VISITOR_PATHS = ['/', '/landers/adultonly', '/signup', '/no-such-page'];
+    const MEMBER_PATHS = ['/members', '/chats', '/settings'];
+
+    it('the test payments notice sits in a named landmark on every layout and keeps its look (de, pl at 360 and 390 px)', async () => {
+      const me = await createE2eMember(db, 'Landmarks');
+      for (const lng of ['de', 'pl']) {
+        for (const width of [360, 390]) {
+          const visitor = await openPage(harness().browser, 'phone', { viewport: { width, height: 800 }, bypassCSP: true });
+          await visitor.context.addCookies([entryCookie(), { name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+          const member = await openPage(harness().browser, 'phone', { viewport: { width, height: 800 }, bypassCSP: true });
+          await logIn(member.page, harness().baseUrl, me);
+          await member.context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+          for (const [page, path] of [...VISITOR_PATHS.map((p) => [visitor.page, p] as const), ...MEMBER_PATHS.map((p) => [member.page, p] as const)]) {
+            await page.goto(harness().baseUrl + path);
+            const where = `${path} (${lng}, ${width} px)`;
+            const notice = page.getByTestId('test-payments-notice');
+            const seen = await notice.evaluate((el) => {
+              const style = getComputedStyle(el);
+              const box = el.getBoundingClientRect();
+              return { tag: el.tagName, name: el.getAttribute('aria-label'), text: el.textContent, height: box.height, top: box.top, width: box.width, background: style.backgroundColor, size: style.fontSize, align: style.textAlign };
+            });
+            expect(seen, where).to.deep.include({ tag: 'ASIDE', name: lng === 'de' ? 'Testmodus' : 'Tryb testowy', height: 24, top: 0, width, background: 'rgb(255, 224, 138)', size: '12px', align: 'center' });
+            expect(seen.text, where).to.match(lng === 'de' ? /^Testmodus: / : /^Tryb testowy: /);
+            expect(describeFindings(where, await axeRuleFindings(page, ['region', 'landmark-complementary-is-top-level', 'landmark-unique']))).to.deep.equal([]);
+            if (path === '/' || path === '/members') await page.screenshot({ path: join(SCREENSHOTS, `phone${width}-test-payments-${path === '/' ? 'home' : path.slice(1)}-${lng}.png`) });
+          }
+          await visitor.context.close();
+          await member.context.close();
+        }
+      }
+    });
   });
 
   describe('focus rings', () => {

@@ -51,3 +51,17 @@ export async function axeFindings(page: Page, scope?: string): Promise<AxeFindin
 export function describeFindings(where: string, findings: AxeFinding[]): string[] {
   return findings.map((v) => `${where}: ${v.id} (${v.impact}, ${v.help}) at ${v.targets.slice(0, 6).join(' | ')}${v.targets.length > 6 ? ` and ${v.targets.length - 6} more` : ''}`);
 }
+
+/**
+ * Every violation of the named rules, whatever its impact: for rules axe rates moderate, such as
+ * "region" (all content inside a landmark), that a page is still held to.
+ */
+export async function axeRuleFindings(page: Page, rules: string[]): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (rules) => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<Result> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
+    return violations.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+  }, rules);
+}

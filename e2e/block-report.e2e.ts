@@ -83,6 +83,9 @@ describe('report and block in the browser', function () {
         await Promise.all([page.waitForURL(new RegExp(`/members/${other.profileId}/block`)), entry.getByTestId('chat-item-block').click()]);
         await noSideways(page, width);
         await page.screenshot({ path: join(SCREENSHOTS, `phone${width}-block-confirm-${lng}.png`) });
+        // Outside the tabs, as /settings is: the tab bar marks none (it is hydrated by now).
+        await page.locator('[data-island="live-badges"][data-hydrated="true"]').waitFor({ state: 'attached' });
+        expect(await page.locator('.member-nav [aria-current=page]').count()).to.equal(0);
         await Promise.all([page.waitForURL(/\/members\?blocked=/), page.getByTestId('block-confirm-button').click()]);
         expect(await db('blocks').where({ blocker_profile_id: me.profileId, blocked_profile_id: other.profileId })).to.have.length(1);
         expect(await db('conversations').where({ id: conv })).to.have.length(0);
@@ -93,8 +96,13 @@ describe('report and block in the browser', function () {
         await blocked.locator(`[data-profile-id="${other.profileId}"]`).waitFor();
         await noSideways(page, width);
         await blocked.screenshot({ path: join(SCREENSHOTS, `phone${width}-blocked-members-${lng}.png`) });
-        await Promise.all([page.waitForURL(/\/settings\?unblocked=/), blocked.getByTestId('unblock-button').click()]);
+        await blocked.getByTestId('unblock-button').click();
         await page.getByTestId('blocked-none').waitFor();
+        expect(await page.getByTestId('unblocked-notice').textContent()).to.include(other.name);
+        // Back at #blocked-members, the section's heading is clear of the sticky top bar.
+        const heading = (await blocked.locator('h2').boundingBox())!;
+        const topBar = (await page.locator('header.topbar').boundingBox())!;
+        expect(heading.y).to.be.at.least(topBar.y + topBar.height);
         expect(await db('blocks').where({ blocker_profile_id: me.profileId })).to.have.length(0);
         await blocked.screenshot({ path: join(SCREENSHOTS, `phone${width}-unblocked-${lng}.png`) });
         expect(errors).to.deep.equal([]);

@@ -26,6 +26,8 @@ declare module 'express-session' {
     authAt: number;
     /** The newest terms version the member is known to have accepted (middleware/terms-gate.ts). */
     termsAccepted: number;
+    /** The profile whose block this member lifted on /settings just now: its notice names it once. */
+    unblockedProfileId: number;
   }
 }
 

@@ -14,9 +14,13 @@ export interface LiveBadgesProps {
 
 export type NavSection = 'search' | 'messages' | 'likes' | 'credits';
 
-/** Which tab of the member navigation a path belongs to (none for settings and the own profile). */
+/**
+ * Which tab of the member navigation a path belongs to: none for pages outside the tabs (settings,
+ * the own profile, the complaint form, a block's confirmation, which the chat leads to).
+ */
 export function navSection(path: string): NavSection | null {
   const p = path.split(/[?#]/)[0] ?? path;
+  if (/^\/members\/\d+\/block\/?$/.test(p)) return null;
   if (/^\/chats?(\/|$)/.test(p) || /^\/members\/\d+\/chat/.test(p)) return 'messages';
   if (/^\/(members|swipe-game|match-finder)(\/|$)/.test(p)) return 'search';
   if (/^\/likes(\/|$)/.test(p)) return 'likes';

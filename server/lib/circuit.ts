@@ -40,6 +40,8 @@ export interface CircuitReport {
   failures: number;
   timeouts: number;
   successes: number;
+  /** How often it has opened since the process started (a failed half-open probe opens it again). */
+  opened: number;
 }
 
 type Call = () => Promise<unknown>;
@@ -47,6 +49,8 @@ type Call = () => Promise<unknown>;
 export class Circuit {
   private readonly breaker: CircuitBreaker<[Call], unknown>;
   private readonly isServiceFault: (err: unknown) => boolean;
+  private timeouts = 0;
+  private opened = 0;
 
   constructor(
     readonly name: string,
@@ -55,7 +59,9 @@ export class Circuit {
     this.isServiceFault = options.isServiceFault ?? (() => true);
     const failures = options.failuresToOpen ?? 3;
     this.breaker = new CircuitBreaker((call: Call) => call(), {
-      timeout: options.timeoutMs,
+      // The deadline is this file's (withinDeadline below), not opossum's: its timer would judge
+      // before a stalled process has read the answers already waiting in its sockets.
+      timeout: false,
       resetTimeout: options.resetMs ?? 2000,
       rollingCountTimeout: 10_000,
       rollingCountBuckets: 10,
@@ -73,12 +79,13 @@ export class Circuit {
     this.breaker.on('failure', () => {
       if (!this.breaker.opened && this.breaker.stats.failures >= failures) this.breaker.open();
     });
+    this.breaker.on('open', () => this.opened++);
   }
 
   /** Runs `call` within the deadline; a fault of the service becomes a ServiceUnavailableError. */
   async run<T>(call: () => Promise<T>): Promise<T> {
     try {
-      return (await this.breaker.fire(call)) as T;
+      return (await this.breaker.fire(() => withinDeadline(call, this.options.timeoutMs, () => this.timeouts++))) as T;
     } catch (err) {
       throw this.translate(err);
     }
@@ -96,7 +103,7 @@ export class Circuit {
 
   report(): CircuitReport {
     const s = this.breaker.stats;
-    return { name: this.name, state: this.state(), timeoutMs: this.options.timeoutMs, failures: s.failures, timeouts: s.timeouts, successes: s.successes };
+    return { name: this.name, state: this.state(), timeoutMs: this.options.timeoutMs, failures: s.failures, timeouts: this.timeouts, successes: s.successes, opened: this.opened };
   }
 
   /** Stops opossum's timers (process shutdown, tests). */
@@ -117,7 +124,48 @@ export class Circuit {
   }
 }
 
-/** EOPENBREAKER: refused while open; ETIMEDOUT from opossum: the deadline passed. */
+/**
+ * Settles with `call()`, or fails with ETIMEDOUT once `ms` have passed without an answer. After a
+ * stall (a long task, or a loaded machine that took the CPU away) Node runs the due timers before
+ * it reads the sockets, so a timer alone would fail calls whose answer came in time and is waiting
+ * to be read: those count as faults, three open the circuit, and a busy process takes a healthy
+ * service for a dead one. The deadline therefore judges one turn later (setImmediate runs after
+ * the sockets are read), as db-guard.ts does for the database. A service that does not answer
+ * still fails at the deadline, plus that one turn.
+ */
+function withinDeadline<T>(call: () => Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          onTimeout();
+          reject(Object.assign(new Error(`Timed out after ${ms}ms`), { code: 'ETIMEDOUT' }));
+        }),
+      ms,
+    );
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done();
+    };
+    let running: Promise<T>;
+    try {
+      running = call();
+    } catch (err) {
+      running = Promise.reject(err as Error);
+    }
+    running.then(
+      (value) => settle(() => resolve(value)),
+      (err: unknown) => settle(() => reject(err as Error)),
+    );
+  });
+}
+
+/** EOPENBREAKER: refused while open; ETIMEDOUT: the deadline passed. */
 function isDeadline(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
   return code === 'EOPENBREAKER' || code === 'ETIMEDOUT';

@@ -64,6 +64,13 @@ describeEachBackend('report and block', (env) => {
     expect(confirm).to.include('data-testid="block-confirm"').and.include(`Block ${other.name}?`);
     expect(confirm).to.include(`action="/members/${other.profileId}/block"`).and.include('href="/chats"');
     expect(confirm).to.include('do not come back');
+    // A page outside the tabs, like /settings and the complaint form: no tab marked as current.
+    const currentTab = (html: string) => /<a href="([^"]+)"[^>]*aria-current="page"/.exec(/<nav class="[^"]*member-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '')?.[1];
+    expect(confirm).to.include('member-nav');
+    expect(currentTab(confirm)).to.equal(undefined);
+    for (const path of ['/settings', '/complaints']) expect(currentTab((await me.a.get(path).expect(200)).text), path).to.equal(undefined);
+    expect(currentTab((await me.a.get(`/members/${other.profileId}`).expect(200)).text)).to.equal('/members');
+    expect(currentTab((await me.a.get('/chats').expect(200)).text)).to.equal('/chats');
     // Another site's address as the way back: the profile instead.
     expect((await me.a.get(`/members/${other.profileId}/block?next=%2F%2Fevil.example`).expect(200)).text).to.include(`href="/members/${other.profileId}"`);
     await me.a.get(`/members/${me.profileId}/block`).expect(404);
@@ -107,14 +114,44 @@ describeEachBackend('report and block', (env) => {
     expect((await other.a.get('/settings').expect(200)).text).to.include('data-testid="blocked-none"');
 
     const undo = await me.a.post(`/settings/blocked/${other.profileId}/unblock`).type('form').send({ _csrf: me.token }).expect(303);
-    expect(undo.headers.location).to.equal(`/settings?unblocked=${other.profileId}#blocked-members`);
+    expect(undo.headers.location).to.equal('/settings#blocked-members');
     const after = (await me.a.get(undo.headers.location!).expect(200)).text;
     expect(after).to.include(`${other.name} is no longer blocked.`).and.include('data-testid="blocked-none"');
+    // Said once: a reload does not repeat it.
+    expect((await me.a.get('/settings').expect(200)).text).not.to.include('is no longer blocked');
     expect(await db()('blocks').where({ blocker_profile_id: me.profileId })).to.have.length(0);
     // What the block deleted stays deleted.
     expect(await db()('conversations').where({ id: c })).to.have.length(0);
     expect(await db()('likes').whereIn('from_profile_id', [me.profileId, other.profileId]).whereIn('to_profile_id', [me.profileId, other.profileId])).to.have.length(0);
     await me.a.get(`/members/${other.profileId}`).expect(200);
+  });
+
+  it('names in the unblock notice only a profile this member really unblocked', async () => {
+    const me = await member('Hana');
+    const stranger = await member('Ivo');
+    const blocker = await member('Jon');
+    await blocker.a.post(`/members/${me.profileId}/block`).type('form').send({ _csrf: blocker.token }).expect(303);
+    const blocks = async () => (await db()('blocks').select('blocker_profile_id', 'blocked_profile_id').orderBy(['blocker_profile_id', 'blocked_profile_id']));
+    const before = await blocks();
+    // An id in the address names nobody, blocked or not, and the page still answers.
+    for (const id of [stranger.profileId, blocker.profileId, me.profileId, 999999999]) {
+      const page = (await me.a.get(`/settings?unblocked=${id}#blocked-members`).expect(200)).text;
+      expect(page, String(id)).not.to.include('is no longer blocked');
+    }
+    // Unblock of a profile this member never blocked: a stranger, or one who blocked this member.
+    for (const other of [stranger, blocker]) {
+      const res = await me.a.post(`/settings/blocked/${other.profileId}/unblock`).type('form').send({ _csrf: me.token }).expect(303);
+      expect(res.headers.location).to.equal('/settings#blocked-members');
+      const page = (await me.a.get(res.headers.location!).expect(200)).text;
+      expect(page).not.to.include('is no longer blocked').and.not.include(other.name);
+    }
+    await me.a.post('/settings/blocked/999999999/unblock').type('form').send({ _csrf: me.token }).expect(404);
+    expect(await blocks()).to.deep.equal(before);
+    // In German, the real one is named in German.
+    await me.a.post(`/members/${stranger.profileId}/block`).type('form').send({ _csrf: me.token }).expect(303);
+    await me.a.post(`/settings/blocked/${stranger.profileId}/unblock`).type('form').send({ _csrf: me.token }).expect(303);
+    const german = (await me.a.get('/settings').set('Cookie', 'amora_lang=de').expect(200)).text;
+    expect(german).to.include(`${stranger.name} ist nicht mehr blockiert.`);
   });
 
   it("unblocking never lifts the other member's own block", async () => {

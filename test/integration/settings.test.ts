@@ -30,6 +30,31 @@ describeEachBackend('settings page', (env) => {
     await a.post('/settings/language').set('Accept', 'application/json').set('x-csrf-token', token).send({ language: 'xx' }).expect(400);
   });
 
+  it('preselects the language the page is shown in, and says which one the e-mails keep until it is saved', async () => {
+    const m = await createMember(env().rt.db);
+    await env().rt.db('users').where({ id: m.id }).update({ language: 'de' });
+    const { a, token } = await loggedIn(m.email, m.password);
+    const chosen = (html: string) => [...html.matchAll(/<option value="(\w+)"[^>]*selected=""/g)].map((x) => x[1]);
+    const section = (html: string) => html.slice(html.indexOf('action="/settings/language"'), html.indexOf('</form>', html.indexOf('action="/settings/language"')));
+
+    // Shown in Polish (the cookie, SPEC.md §9): Polish is chosen; the e-mails are still in German.
+    const polish = section((await a.get('/settings').set('Cookie', 'amora_lang=pl').expect(200)).text);
+    expect(chosen(polish)).to.deep.equal(['pl']);
+    expect(polish).to.include('data-testid="mail-language"').and.include('Język e-maili do ciebie do czasu zapisania: <span lang="de">Deutsch</span>');
+    // Without a cookie the site's language (English here) is shown, and chosen.
+    const english = section((await a.get('/settings').expect(200)).text);
+    expect(chosen(english)).to.deep.equal(['en']);
+    expect(english).to.include('<span lang="de">Deutsch</span>');
+
+    // Saved: the account follows, and the two agree with nothing more to say.
+    await a.post('/settings/language').set('Cookie', 'amora_lang=pl').type('form').send({ _csrf: token, language: 'pl' }).expect(303);
+    expect((await env().rt.db('users').where({ id: m.id }).first('language')).language).to.equal('pl');
+    const saved = (await a.get('/settings').expect(200)).text;
+    expect(saved).to.include('<html lang="pl"');
+    expect(chosen(section(saved))).to.deep.equal(['pl']);
+    expect(saved).not.to.include('data-testid="mail-language"');
+  });
+
   it('hides an invisible member from search and profile views, and shows them again', async () => {
     const m = await createMember(env().rt.db);
     const profile = await env().rt.db('profiles').where({ user_id: m.id }).first('id');

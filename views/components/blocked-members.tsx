@@ -13,9 +13,9 @@ export interface BlockedMembersProps {
 export function BlockedMembers({ members, unblocked }: BlockedMembersProps) {
   const { t, lng, csrfToken } = usePage();
   return (
-    <section className="auth__card settings__section" id="blocked-members" data-testid="blocked-members">
+    <section className="auth__card settings__section blocked-members" id="blocked-members" data-testid="blocked-members">
       <h2>{t('blocking:settings.title')}</h2>
-      {unblocked && <p className="notice notice--ok" role="status">{t('blocking:settings.unblocked', { name: unblocked })}</p>}
+      {unblocked && <p className="notice notice--ok" role="status" data-testid="unblocked-notice">{t('blocking:settings.unblocked', { name: unblocked })}</p>}
       <p className="settings__hint">{t('blocking:settings.explain')}</p>
       {members.length === 0 ? (
         <p data-testid="blocked-none">{t('blocking:settings.none')}</p>

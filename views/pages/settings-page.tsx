@@ -3,7 +3,7 @@
 // comes back with what was typed (never a password) and each message beside its field, the first
 // one focused.
 import { DELETE_REASONS } from '../../types/accounts.js';
-import { LANGUAGE_NAMES, LOCALES } from '../../types/settings.js';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../types/settings.js';
 import { Checkbox, ChoiceList, FormErrors, SelectField, TextField } from '../components/form/index.js';
 import { DataExportSection } from '../components/data-export-section.js';
 import { DeleteNowForm } from '../components/delete-now-form.js';
@@ -13,6 +13,8 @@ import { SpendLimitSection, type SpendLimitSectionProps } from '../components/sp
 import { usePage } from '../render-context.js';
 import type { DataExportState } from '../../types/data-export.js';
 import type { RetentionOffer } from '../../types/promotions.js';
+
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 export interface SettingsPageProps {
   notice?: string;
@@ -34,7 +36,7 @@ export interface SettingsPageProps {
 }
 
 export function SettingsPage({ notice, errors, deletion, values, retention, blocked, spendLimit, dataExport = null, deleteNowOpen = false }: SettingsPageProps) {
-  const { t, csrfToken, user } = usePage();
+  const { t, csrfToken, user, lng } = usePage();
   if (!user) return null;
   return (
     <div className="container section narrow settings">
@@ -46,10 +48,18 @@ export function SettingsPage({ notice, errors, deletion, values, retention, bloc
         <h2>{t('pages:settings.language')}</h2>
         <form method="post" action="/settings/language" className="form">
           <input type="hidden" name="_csrf" value={csrfToken} />
+          {/* The language the page is shown in is the member's choice (SPEC.md §9: the cookie, or the
+              site's language without one); the account's follows it when saved, as the language
+              menu does. Until then their e-mails keep the stored one, which is said below. */}
           <SelectField
-            label={t('pages:settings.languageHint')} name="language" defaultValue={user.language}
+            label={t('pages:settings.languageHint')} name="language" defaultValue={lng}
             options={LOCALES.map((l) => [l, LANGUAGE_NAMES[l]] as const)} lang={(l) => l}
           />
+          {isLocale(user.language) && user.language !== lng && (
+            <p className="settings__hint" data-testid="mail-language">
+              {`${t('pages:settings.mailLanguage')} `}<span lang={user.language}>{LANGUAGE_NAMES[user.language]}</span>
+            </p>
+          )}
           <button className="btn btn--light" type="submit">{t('pages:settings.saveLanguage')}</button>
         </form>
       </section>

@@ -12,17 +12,21 @@ import type { RouteDeps } from '../route-deps.js';
 import { membersOnly, viewerOf } from '../session-helpers.js';
 import { parseId, safeReturnPath } from '../validate.js';
 
-/** What "Blocked members" on /settings shows: the list, and who was just unblocked (`?unblocked=ID`). */
+/**
+ * What "Blocked members" on /settings shows: the list, and who was just unblocked. That comes from
+ * the session, put there by the Unblock that lifted the block, and is said once: an id in the
+ * address would let any link name any profile.
+ */
 export async function blockedMembersOf(req: Request, services: Pick<Services, 'blocks'>): Promise<BlockedMembersProps> {
   const viewer = viewerOf(req);
   const { cdnPrefix } = cardContextOf(req);
-  const raw = req.query.unblocked;
-  const unblockedId = typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
+  const unblockedId = req.session.unblockedProfileId ?? 0;
+  if (unblockedId) delete req.session.unblockedProfileId;
   const [members, unblocked] = await Promise.all([
     services.blocks.listBlocked(viewer, cdnPrefix),
     unblockedId ? services.blocks.target(viewer, unblockedId, cdnPrefix).catch(() => undefined) : undefined,
   ]);
-  // Named only when this member's block of it is really gone.
+  // Not named when blocked again since (another tab).
   return { members, unblocked: unblocked && !unblocked.blockedByMe ? unblocked.name : undefined };
 }
 
@@ -44,8 +48,10 @@ export function blockRoutes({ services }: Pick<RouteDeps, 'services'>): Router {
 
   router.post('/settings/blocked/:id/unblock', membersOnly, async (req: Request, res: Response) => {
     const id = parseId(req.params.id);
-    await services.blocks.unblock(viewerOf(req), id);
-    res.redirect(303, `/settings?unblocked=${id}#blocked-members`);
+    const { lifted } = await services.blocks.unblock(viewerOf(req), id);
+    // A profile this member had not blocked changes nothing and is named nowhere.
+    if (lifted) req.session.unblockedProfileId = id;
+    res.redirect(303, '/settings#blocked-members');
   });
 
   return router;

@@ -44,12 +44,12 @@ export class BlocksService {
     return { name: target.name };
   }
 
-  /** Lifts the viewer's own block; a block the other member made stays. */
-  async unblock(viewer: Viewer, targetId: number): Promise<{ name: string }> {
+  /** Lifts the viewer's own block; a block the other member made stays. `lifted`: there was one to lift. */
+  async unblock(viewer: Viewer, targetId: number): Promise<{ name: string; lifted: boolean }> {
     const target = await findProfile(this.db, targetId);
     if (!target) throw new NotFoundError('profile_not_found');
-    await blocksRepo.deleteBlock(this.db, viewer.profileId, targetId);
-    return { name: target.name };
+    const lifted = await blocksRepo.deleteBlock(this.db, viewer.profileId, targetId);
+    return { name: target.name, lifted };
   }
 
   /** Whom the block confirmation asks about; not found for an unknown profile or oneself. */
