@@ -41,6 +41,7 @@ import { membersRoutes } from './routes/pages/members-routes.js';
 import { blockRoutes } from './routes/pages/block-routes.js';
 import { likesApi } from './routes/api/likes-api.js';
 import { chatApi } from './routes/api/chat-api.js';
+import { SEND_PATH, jsonUnlessRead, sendFastPath } from './routes/api/chat-send-fast.js';
 import { EventStreams } from './routes/api/events-api.js';
 import { presenceApi } from './routes/api/presence-api.js';
 import { likesRoutes } from './routes/pages/likes-routes.js';
@@ -112,7 +113,16 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(healthRoutes(deps.db, deps.redis));
   app.use(metricsRoutes(metrics, config.metricsToken));
 
-  app.use(cookieParser());
+  // The middleware below, made once: the send's fast path runs the same instances.
+  const cookies = cookieParser();
+  const locale = localeMiddleware(i18n);
+  const sameSite = sameSiteRequests(services.sites);
+  const json = express.json({ limit: '100kb', strict: true });
+  const csrf = createCsrf(deps.sessionSecret, config.secureCookies);
+  // A member's JSON send, answered ahead of the rest of the chain when every check of it passes.
+  app.post(SEND_PATH, sendFastPath({ config, services, sessionStore: deps.sessionStore, sessionSecret: deps.sessionSecret, cookies, locale, sameSite, json, csrfValid: csrf.valid }));
+
+  app.use(cookies);
   app.use(siteMiddleware(services.sites));
   app.use(webManifestRoutes());
   app.use((req, _res, next) => {
@@ -146,12 +156,11 @@ export function createApp(deps: AppDeps): express.Express {
     // starts a session (a signup) gets a clean 503 while the store is down, not half its work done.
     assertSessionStoreUp(deps.sessionStore).then(() => withSession(req, res, next), next);
   });
-  app.use(localeMiddleware(i18n));
-  app.use(sameSiteRequests(services.sites));
-  app.use(express.json({ limit: '100kb', strict: true }));
+  app.use(locale);
+  app.use(sameSite);
+  app.use(jsonUnlessRead(json));
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
 
-  const csrf = createCsrf(deps.sessionSecret, config.secureCookies);
   app.use(csrf.protect);
   app.use(currentUserMiddleware(services.members));
   app.use(trafficMiddleware(config, services.landerVisits));

@@ -4,7 +4,7 @@ import type session from 'express-session';
 import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createDb, migrateLatest, optimizeDb, type Db } from './db.js';
+import { createDb, destroyMultiStatementDb, migrateLatest, optimizeDb, type Db } from './db.js';
 import { createLanguageDetector } from './middleware/locale.js';
 import { createI18n } from './render/i18n.js';
 import { createServices, type Services } from './services/index.js';
@@ -63,6 +63,7 @@ export async function bootstrap(config: Config, logger: Logger, opts: BootOption
         const store = sessionStore as { close?: () => void };
         store.close?.();
         await closeRedis(redis);
+        await destroyMultiStatementDb(db);
         await db.destroy();
       },
     };

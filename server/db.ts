@@ -86,25 +86,71 @@ export function createDb(databaseUrl: string, opts: DbOptions = {}): Db {
   const database = url.pathname.replace(/^\//, '');
   // One circuit per server and database (tests run apps against several in one process).
   const circuitName = `database ${socketPath ?? `${url.hostname}:${url.port || 3306}`}/${database}`;
-  return knexFactory({
-    client: guardedMysqlClient(circuitName, opts.queryTimeoutMs ?? DB_DEADLINES.queryMs),
-    acquireConnectionTimeout: DB_DEADLINES.acquireMs,
-    ...(opts.logger ? { log: knexLog(opts.logger) } : {}),
-    connection: {
-      ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
-      connectTimeout: DB_DEADLINES.connectMs,
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-      database,
-      charset: 'utf8mb4',
-      timezone: 'Z',
-      // Dates of birth stay 'YYYY-MM-DD' strings, as on SQLite; instants are stored as epoch ms.
-      dateStrings: true,
-      supportBigNumbers: true,
-      bigNumberStrings: false,
-    },
-    pool: { min: 0, max: opts.poolMax ?? 10 },
-  });
+  const mysql = (multipleStatements: boolean, poolMax: number) =>
+    knexFactory({
+      client: guardedMysqlClient(circuitName, opts.queryTimeoutMs ?? DB_DEADLINES.queryMs),
+      acquireConnectionTimeout: DB_DEADLINES.acquireMs,
+      ...(opts.logger ? { log: knexLog(opts.logger) } : {}),
+      connection: {
+        ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
+        connectTimeout: DB_DEADLINES.connectMs,
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database,
+        charset: 'utf8mb4',
+        timezone: 'Z',
+        // Dates of birth stay 'YYYY-MM-DD' strings, as on SQLite; instants are stored as epoch ms.
+        dateStrings: true,
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+        multipleStatements,
+      },
+      pool: { min: 0, max: poolMax },
+    });
+  const db = mysql(false, opts.poolMax ?? 10);
+  multiStatementFactories.set(db, () => mysql(true, opts.poolMax ?? 10));
+  return db;
+}
+
+/**
+ * The first row of a fixed SQL text (positional `?` bindings, backquoted names: both dialects read
+ * it), without knex's query builder: for the reads that every message sent makes, where building
+ * the query cost more than running it. SQLite runs it on its connection directly
+ * (onSqliteConnection), unless `db` is a transaction, which holds that connection.
+ */
+export async function firstRow<T>(db: Runner, sql: string, bindings: readonly (string | number | null)[]): Promise<T | undefined> {
+  if (isSqlite(db) && !(db as Tx).isTransaction) return onSqliteConnection(db as Db, (conn) => conn.prepare(sql).get(...bindings) as T | undefined);
+  const result = (await db.raw(sql, bindings)) as unknown;
+  // SQLite's raw answers the rows, mysql2's [rows, fields].
+  const rows = (isSqlite(db) ? result : (result as [unknown])[0]) as T[];
+  return rows[0];
+}
+
+const multiStatementFactories = new WeakMap<Db, () => Db>();
+const multiStatementDbs = new WeakMap<Db, Db>();
+
+/**
+ * MySQL only: a second pool whose connections accept several statements in one round trip,
+ * for the chat send's transaction (chat-send-repo.ts), which would otherwise take six. Kept apart
+ * from the main pool so that no other statement can ever be stacked. Made on first use, on the
+ * same circuit and deadlines; destroyMultiStatementDb closes it.
+ */
+export function multiStatementDb(db: Db): Db {
+  let multi = multiStatementDbs.get(db);
+  if (!multi) {
+    const make = multiStatementFactories.get(db);
+    if (!make) throw new Error('multiStatementDb: not a MySQL database made by createDb');
+    multi = make();
+    multiStatementDbs.set(db, multi);
+  }
+  return multi;
+}
+
+/** Closes the multi-statement pool of `db`, if one was made (before `db.destroy()`, which cannot know of it). */
+export async function destroyMultiStatementDb(db: Db): Promise<void> {
+  const multi = multiStatementDbs.get(db);
+  multiStatementDbs.delete(db);
+  await multi?.destroy();
 }
 
 /**
@@ -118,6 +164,31 @@ export async function flushDeletedPages(db: Db): Promise<void> {
 function knexLog(logger: Logger): Knex.Logger {
   const line = (level: 'warn' | 'error' | 'debug') => (message: unknown) => logger[level]({ err: message instanceof Error ? message : undefined }, `knex: ${message instanceof Error ? message.message : String(message)}`);
   return { warn: line('warn'), error: line('error'), deprecate: line('warn'), debug: line('debug') };
+}
+
+/** The part of a better-sqlite3 connection a caller of onSqliteConnection uses. */
+export interface SqliteConnection {
+  prepare(sql: string): {
+    run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+    get(...params: unknown[]): unknown;
+    all(...params: unknown[]): unknown[];
+  };
+  transaction<F extends (...args: never[]) => unknown>(fn: F): F;
+}
+
+/**
+ * SQLite only: runs `work` on the connection, synchronously, in its turn with everything else knex
+ * runs on it (the pool holds the one connection). For the busiest statements (the chat send): their
+ * compiled statements are reused (cacheStatements) and knex's query building and promise hops per
+ * statement are skipped. `work` must not keep the connection beyond its return.
+ */
+export async function onSqliteConnection<T>(db: Db, work: (conn: SqliteConnection) => T): Promise<T> {
+  const conn = (await db.client.acquireConnection()) as SqliteConnection;
+  try {
+    return work(conn);
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
 }
 
 export function isSqlite(db: Runner): boolean {

@@ -1,9 +1,10 @@
 // Session store: the database by default, Redis when REDIS_URL is set.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { RedisStore } from 'connect-redis';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type session from 'express-session';
 import { createClient } from 'redis';
-import type { Db } from './db.js';
+import { firstRow, isSqlite, type Db } from './db.js';
 import { REDIS_DEADLINE_MS, redisCircuit } from './lib/redis-circuit.js';
 
 function newRedisClient(url: string) {
@@ -25,6 +26,26 @@ function newRedisClient(url: string) {
 /** The member's session cookie; it lives 30 days (SPEC.md §9). */
 export const SESSION_COOKIE = 'amora.sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * The session id in a session cookie's (decoded) value, as express-session reads it: `s:<id>.<hmac>`,
+ * the HMAC-SHA256 of the id in base64 without padding. Undefined unless it verifies.
+ */
+export function sessionIdOfCookie(value: string, secret: string): string | undefined {
+  if (!value.startsWith('s:')) return undefined;
+  const signed = value.slice(2);
+  const dot = signed.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const sid = signed.slice(0, dot);
+  const expected = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
+  const given = Buffer.from(signed.slice(dot + 1));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? sid : undefined;
+}
+
+/** A session as the store keeps it, read without express-session (the event stream, the send's fast path). */
+export function readSession(store: session.Store, sid: string): Promise<session.SessionData | null | undefined> {
+  return new Promise((resolve, reject) => store.get(sid, (err, sess) => (err ? reject(err as Error) : resolve(sess))));
+}
 
 export type RedisClient = ReturnType<typeof newRedisClient>;
 
@@ -58,6 +79,16 @@ export function createSessionStore(db: Db, redis: RedisClient | undefined, opts:
         // Expired rows are removed by one process at a time every 15 minutes; 0 turns it off (tests, CLI).
         cleanupInterval: opts.cleanup ? 15 * 60 * 1000 : 0,
       }) as unknown as session.Store);
+  // Every request of a member reads the session; on SQLite without knex's query builder (firstRow),
+  // with connect-session-knex's own statement.
+  if (!redis && isSqlite(db)) {
+    store.get = (sid: string, done: (err: unknown, session?: session.SessionData | null) => void) => {
+      firstRow<{ sess: string }>(db, 'SELECT sess FROM sessions WHERE sid = ? AND datetime(?) <= datetime(expired)', [sid, new Date().toISOString()]).then(
+        (row) => done(null, row ? (JSON.parse(row.sess) as session.SessionData) : null),
+        (err: unknown) => done(err),
+      );
+    };
+  }
   // Sessions are not rolling: the cookie's 30 days run from the login and are never renewed, so
   // moving the stored expiry on every request (a database write per page) would extend nothing.
   store.touch = (_sid: string, _sess: session.SessionData, done?: () => void) => done?.();

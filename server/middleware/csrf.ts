@@ -46,6 +46,12 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
   };
   return {
     protect,
+    /**
+     * What protect() decides, for a request whose session was read without express-session (the
+     * send's fast path): the token is bound to that session as protect() binds it to req.session.
+     */
+    valid: (req: Request, session: { id: string; userId: number }): boolean =>
+      utilsOf(req).validateRequest(Object.create(req, { session: { value: { userId: session.userId } }, sessionID: { value: session.id } }) as Request),
     /** The token for this response (reusing a still valid cookie). */
     tokenFor: (req: Request, res: Response) => utilsOf(req).generateCsrfToken(req, res),
   };

@@ -1,7 +1,6 @@
 // SQL for the top bar's badges (SPEC.md §2): unread messages, and what a live update needs of a member.
 import type { Knex } from 'knex';
-import type { Runner } from '../db.js';
-import { newLikesTo } from './likes-repo.js';
+import { firstRow, type Runner } from '../db.js';
 
 /** Unread messages over the conversations of `profile` (an id, or an outer query's column) not deleted on their side. */
 export function unreadOf(db: Runner, profile: number | Knex.Raw) {
@@ -28,12 +27,23 @@ export async function memberBadgeRow(db: Runner, userId: number): Promise<{ prof
  * runs as often as messages do): unread messages and new likes; undefined when the account is gone.
  */
 export async function memberBadgeCounts(db: Runner, userId: number): Promise<{ unread: number; likes: number } | undefined> {
-  const profile = db.raw('??', ['p.id']);
-  const row = (await db({ u: 'users' })
-    .join({ p: 'profiles' }, 'p.user_id', 'u.id')
-    .where('u.id', userId)
-    .first(unreadOf(db, profile).sum('ucp.unread_count').as('unread'), newLikesTo(db, profile).count('*').as('likes'))) as
-    | { unread: number | string | null; likes: number | string | null }
-    | undefined;
-  return row && { unread: Number(row.unread ?? 0), likes: Number(row.likes ?? 0) };
+  const row = await firstRow<BadgeCountsRow>(db, BADGE_COUNTS, [userId]);
+  return row && badgeCountsOf(row);
 }
+
+export interface BadgeCountsRow {
+  unread: number | string | null;
+  likes: number | string | null;
+}
+
+export const badgeCountsOf = (row: BadgeCountsRow) => ({ unread: Number(row.unread ?? 0), likes: Number(row.likes ?? 0) });
+
+/**
+ * A profile's badge totals as two columns, unread and likes: unreadOf() and likes-repo's
+ * newLikesTo() as SQL text, `profile` being a column or a placeholder (never input).
+ */
+export const badgeCountColumns = (profile: string) => `(SELECT SUM(ucp.unread_count) FROM conversation_participants AS ucp WHERE ucp.profile_id = ${profile} AND ucp.deleted_at IS NULL) AS unread,
+  (SELECT COUNT(*) FROM likes AS nl JOIN profiles AS nlp ON nlp.id = nl.from_profile_id WHERE nl.to_profile_id = ${profile} AND nl.is_new = 1 AND nlp.status = 'active') AS likes`;
+
+/** memberBadgeCounts as a fixed text (firstRow). */
+const BADGE_COUNTS = `SELECT ${badgeCountColumns('p.id')} FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1`;

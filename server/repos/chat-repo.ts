@@ -1,7 +1,7 @@
 // SQL for conversations and messages. A pair of profiles has one conversation (stored low id
 // first); each member's view of it (unread count, hidden after delete, the time of its last
 // message) is a participant row. conversations.last_message_at is only set when it is opened.
-import { isSqlite, type Runner } from '../db.js';
+import { firstRow, isSqlite, type Runner } from '../db.js';
 import { activeMainPhoto } from './profiles-repo.js';
 
 export interface ConversationRow {
@@ -77,31 +77,36 @@ export interface SendTargetRow {
 
 export type SendTargetOf = { conversationId: number } | { profileId: number };
 
-/** Undefined when the profile does not exist, or the conversation is not one of the sender's. */
+/** The columns of the send's target, `p` being the partner's profile and `u` its account (the sender: ?, ?, ?, ?, ?). */
+const SEND_TARGET_COLUMNS = `p.id AS partner_id, p.status AS partner_status, p.name AS partner_name, p.user_id AS partner_user_id, u.status AS owner_status,
+  (SELECT COUNT(*) FROM blocks AS b WHERE b.blocker_profile_id = ? AND b.blocked_profile_id = p.id) AS blocked_by_me,
+  (SELECT COUNT(*) FROM blocks AS b WHERE b.blocked_profile_id = ? AND b.blocker_profile_id = p.id) AS blocked_me,
+  (SELECT r.id FROM messages AS r WHERE r.sender_profile_id = ? AND r.client_id = ?) AS replay_id,
+  (SELECT s.credits FROM users AS s WHERE s.id = ?) AS sender_credits`;
+
+/** Through the member's conversation: the partner is its other profile. */
+const SEND_TARGET_BY_CONVERSATION = `SELECT ${SEND_TARGET_COLUMNS}, c.id AS conversation_id
+  FROM conversations AS c
+  JOIN profiles AS p ON p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END
+  LEFT JOIN users AS u ON u.id = p.user_id
+  WHERE c.id = ? AND (c.profile_low_id = ? OR c.profile_high_id = ?) LIMIT 1`;
+
+/** To a profile: the pair's conversation, if there is one yet. */
+const SEND_TARGET_BY_PROFILE = `SELECT ${SEND_TARGET_COLUMNS},
+  (SELECT id FROM conversations WHERE profile_low_id = ? AND profile_high_id = ?) AS conversation_id
+  FROM profiles AS p LEFT JOIN users AS u ON u.id = p.user_id
+  WHERE p.id = ? LIMIT 1`;
+
+/**
+ * Undefined when the profile does not exist, or the conversation is not one of the sender's. A
+ * fixed text (firstRow): it runs before every message sent.
+ */
 export async function findSendTarget(db: Runner, sender: { userId: number; profileId: number }, target: SendTargetOf, clientId: string): Promise<SendTargetRow | undefined> {
   const me = sender.profileId;
-  const columns = [
-    'p.id as partner_id', 'p.status as partner_status', 'p.name as partner_name', 'p.user_id as partner_user_id', 'u.status as owner_status',
-    db({ b: 'blocks' }).count('*').where('b.blocker_profile_id', me).andWhereRaw('b.blocked_profile_id = p.id').as('blocked_by_me'),
-    db({ b: 'blocks' }).count('*').where('b.blocked_profile_id', me).andWhereRaw('b.blocker_profile_id = p.id').as('blocked_me'),
-    db({ r: 'messages' }).select('r.id').where({ 'r.sender_profile_id': me, 'r.client_id': clientId }).as('replay_id'),
-    db({ s: 'users' }).select('s.credits').where('s.id', sender.userId).as('sender_credits'),
-  ];
-  if ('conversationId' in target) {
-    return (await db({ c: 'conversations' })
-      .join({ p: 'profiles' }, function partner() {
-        this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [me]));
-      })
-      .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
-      .where('c.id', target.conversationId)
-      .andWhere((q) => q.where('c.profile_low_id', me).orWhere('c.profile_high_id', me))
-      .first([...columns, 'c.id as conversation_id'])) as SendTargetRow | undefined;
-  }
+  const columns = [me, me, me, clientId, sender.userId];
+  if ('conversationId' in target) return firstRow<SendTargetRow>(db, SEND_TARGET_BY_CONVERSATION, [...columns, me, target.conversationId, me, me]);
   const [low, high] = pairOf(me, target.profileId);
-  return (await db({ p: 'profiles' })
-    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
-    .where('p.id', target.profileId)
-    .first([...columns, db('conversations').select('id').where({ profile_low_id: low, profile_high_id: high }).as('conversation_id')])) as SendTargetRow | undefined;
+  return firstRow<SendTargetRow>(db, SEND_TARGET_BY_PROFILE, [...columns, low, high, target.profileId]);
 }
 
 export interface MessageRow {

@@ -84,29 +84,51 @@ if (SPEND_LIMIT_MAX >= NO_LIMIT) throw new Error('LEFT_FACTOR must exceed SPEND_
  * unsigned INT, so the number stays below 2^49, exact in a double.
  */
 async function limitedDebit(tx: Tx, userId: number, cost: number, now: number): Promise<LedgerResult | undefined> {
-  const { day, spent, limit } = limitSql(zoneDaysAt(now));
   const bindings = { cost, now, userId };
+  if (isSqlite(tx)) {
+    const rows = (await tx.raw(paidDebitSql('sqlite', now), bindings)) as { credits: number; left_today: number | null }[];
+    return rows.length === 1 ? sqliteDebitResult(rows[0]!) : undefined;
+  }
+  const [result] = (await tx.raw(paidDebitSql('mysql', now), bindings)) as [{ affectedRows: number; insertId: number }];
+  return result.affectedRows === 1 ? unpackDebit(result.insertId) : undefined;
+}
+
+/**
+ * The statement of a paid debit (limitedDebit above), with the named bindings :cost, :now and
+ * :userId, for a caller that runs it itself (the chat send's one-go transaction, chat-send-repo.ts).
+ * SQLite answers the row (credits, left_today: see sqliteDebitResult); MySQL reports the packed
+ * number through LAST_INSERT_ID (see unpackDebit).
+ */
+export function paidDebitSql(dialect: 'sqlite' | 'mysql', now: number): string {
+  const { day, spent, limit } = limitSql(zoneDaysAt(now));
   // MySQL evaluates the assignments left to right, each on the values the ones before it wrote:
   // spent_today is read (in `spent`) before spent_day changes, and credits (MySQL) first of all.
   const sets = `spent_today = CASE WHEN daily_limit IS NULL THEN spent_today ELSE ${spent} + :cost END,
     spent_day = CASE WHEN daily_limit IS NULL OR spent_day >= ${day} THEN spent_day ELSE ${day} END, updated_at = :now`;
   const where = `WHERE id = :userId AND credits >= :cost AND (daily_limit IS NULL OR ${limit} IS NULL OR ${spent} + :cost <= ${limit})`;
-  if (isSqlite(tx)) {
+  if (dialect === 'sqlite') {
     // RETURNING sees the row as written: spent_today is already today's new total.
     const left = `CASE WHEN daily_limit IS NULL OR ${limit} IS NULL THEN NULL ELSE ${limit} - spent_today END`;
-    const rows = (await tx.raw(`UPDATE users SET credits = credits - :cost, ${sets} ${where} RETURNING credits, ${left} AS left_today`, bindings)) as { credits: number; left_today: number | null }[];
-    if (rows.length !== 1) return undefined;
-    return { balance: Number(rows[0]!.credits), leftToday: rows[0]!.left_today === null ? null : Number(rows[0]!.left_today) };
+    return `UPDATE users SET credits = credits - :cost, ${sets} ${where} RETURNING credits, ${left} AS left_today`;
   }
   const left = `CASE WHEN daily_limit IS NULL OR ${limit} IS NULL THEN ${NO_LIMIT} ELSE ${limit} - (${spent} + :cost) END`;
-  const [result] = (await tx.raw(`UPDATE users SET credits = LAST_INSERT_ID((credits - :cost) * ${LEFT_FACTOR} + ${left}) DIV ${LEFT_FACTOR}, ${sets} ${where}`, bindings)) as [
-    { affectedRows: number; insertId: number },
-  ];
-  if (result.affectedRows !== 1) return undefined;
-  const packed = Number(result.insertId);
+  return `UPDATE users SET credits = LAST_INSERT_ID((credits - :cost) * ${LEFT_FACTOR} + ${left}) DIV ${LEFT_FACTOR}, ${sets} ${where}`;
+}
+
+/** SQLite's answer of a paid debit. */
+export function sqliteDebitResult(row: { credits: number; left_today: number | null }): LedgerResult {
+  return { balance: Number(row.credits), leftToday: row.left_today === null ? null : Number(row.left_today) };
+}
+
+/** MySQL's answer of a paid debit: the new balance and what is left today, from the packed number. */
+export function unpackDebit(packedValue: number | string): LedgerResult {
+  const packed = Number(packedValue);
   const leftToday = packed % LEFT_FACTOR;
   return { balance: Math.floor(packed / LEFT_FACTOR), leftToday: leftToday === NO_LIMIT ? null : leftToday };
 }
+
+/** The balance a packed MySQL debit answer wrote, in SQL (for a ledger row written in the same go). */
+export const unpackedBalanceSql = (packed: string) => `${packed} DIV ${LEFT_FACTOR}`;
 
 /**
  * The SQL of the member's day, of what they spent on it so far and of the limit in force on it.

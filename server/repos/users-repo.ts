@@ -1,5 +1,5 @@
 // SQL for member accounts.
-import type { Runner } from '../db.js';
+import { firstRow, type Runner } from '../db.js';
 import { unreadOf } from './badges-repo.js';
 import { newLikesTo } from './likes-repo.js';
 
@@ -77,11 +77,11 @@ export interface SessionMemberRow {
   profile_id: number;
 }
 
+/** A fixed text (firstRow): every message sent checks its session's member. */
+const SESSION_MEMBER = 'SELECT u.id, u.site_id, u.status, u.paid_user, u.password_changed_at, p.id AS profile_id FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1';
+
 export async function findSessionMember(db: Runner, userId: number): Promise<SessionMemberRow | undefined> {
-  return (await db({ u: 'users' })
-    .join({ p: 'profiles' }, 'p.user_id', 'u.id')
-    .where('u.id', userId)
-    .first('u.id', 'u.site_id', 'u.status', 'u.paid_user', 'u.password_changed_at', 'p.id as profile_id')) as SessionMemberRow | undefined;
+  return firstRow<SessionMemberRow>(db, SESSION_MEMBER, [userId]);
 }
 
 export async function disabledNotificationTypes(db: Runner, userId: number): Promise<string[]> {

@@ -137,6 +137,26 @@ describeEachBackend('chat', (env) => {
     expect(await balance(me.id)).to.equal(100 - PRICE);
   });
 
+  // The send's fast path (routes/api/chat-send-fast.ts) reads the body before it knows whether it
+  // answers: whatever it leaves to the full chain must come back exactly as the chain answers it.
+  it('answers a send the fast path leaves to the chain as the chain does: bad JSON, too large, bad token, other site', async () => {
+    const me = await member({ credits: 100 });
+    const to = await fictional();
+    const post = () => me.a.post('/api/messages.php').set('Content-Type', 'application/json').set('x-csrf-token', me.token);
+    expect((await post().send('{"profile": ').expect(400)).body.error.code).to.equal('malformed_json');
+    expect((await post().send(JSON.stringify({ profile: to, body: 'x'.repeat(200_000), client_id: clientId() })).expect(413)).body.error.code).to.equal('payload_too_large');
+    const badToken = await me.a.post('/api/messages.php').set('x-csrf-token', 'nope').send({ profile: to, body: 'Hi', client_id: clientId() }).expect(403);
+    expect(badToken.body.error.code).to.equal('invalid_csrf_token');
+    const crossSite = await post().set('Origin', 'https://evil.example').send({ profile: to, body: 'Hi', client_id: clientId() }).expect(403);
+    expect(crossSite.body.error.code).to.equal('cross_site_request');
+    expect((await post().send({ profile: to, client_id: clientId() }).expect(400)).body.error.code).to.equal('validation_failed');
+    expect(await balance(me.id)).to.equal(100);
+    const sent = await post().send({ profile: to, body: 'Hi', client_id: clientId() }).expect(201);
+    expect(sent.headers['content-language']).to.equal('en');
+    expect(sent.headers['x-request-id']).to.be.a('string');
+    expect(await balance(me.id)).to.equal(100 - PRICE);
+  });
+
   it('keeps a conversation to its two members: any other id is a 404', async () => {
     const me = await member({ credits: 30 });
     const other = await member({ name: 'Partner' });

@@ -1,7 +1,7 @@
 // The chat's JSON API: SPEC.md §7's GET /api/chats.php and DELETE /api/chat.php, and the calls it
 // leaves to us: history and send (/api/messages.php: JSON for text and gifts, multipart with a
 // `photo` file for a photo), read (/api/chat-read.php), gifts.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
 import type { ChatPrices } from '../../services/chat/chat-service.js';
@@ -32,6 +32,19 @@ export function pricesOf(req: Request): ChatPrices {
   return { messageCredits: s.message_credits, photoCredits: s.photo_credits, giftCredits: s.gift_credits, messageLength: s.message_length };
 }
 
+/** POST /api/messages.php once the request has passed the chain's checks (also the fast path's, chat-send-fast.ts). */
+export async function answerSend(services: RouteDeps['services'], req: Request, res: Response): Promise<void> {
+  const viewer = viewerOf(req);
+  const photo = req.file?.buffer;
+  const b = parseInput(sendSchema, { ...req.body, photo: photo ? true : undefined });
+  const answer = await services.chat.send(
+    viewer,
+    { conversationId: b.conversation, profileId: b.profile, body: b.body, giftId: b.gift, photo, clientId: b.client_id },
+    pricesOf(req),
+  );
+  res.status(201).json(answer);
+}
+
 /** Members only before a file is read: a visitor's upload is refused before it is buffered. */
 const membersOnly: RequestHandler = (req, _res, next) => {
   viewerOf(req);
@@ -60,17 +73,7 @@ export function chatApi({ services }: RouteDeps): Router {
     res.set('Cache-Control', 'no-store').json(await services.chat.history(viewer, q.conversation, q.before));
   });
 
-  router.post('/api/messages.php', membersOnly, photoUpload, async (req, res) => {
-    const viewer = viewerOf(req);
-    const photo = req.file?.buffer;
-    const b = parseInput(sendSchema, { ...req.body, photo: photo ? true : undefined });
-    const answer = await services.chat.send(
-      viewer,
-      { conversationId: b.conversation, profileId: b.profile, body: b.body, giftId: b.gift, photo, clientId: b.client_id },
-      pricesOf(req),
-    );
-    res.status(201).json(answer);
-  });
+  router.post('/api/messages.php', membersOnly, photoUpload, (req, res) => answerSend(services, req, res));
 
   router.post('/api/chat-read.php', async (req, res) => {
     const viewer = viewerOf(req);

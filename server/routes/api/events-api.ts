@@ -8,7 +8,6 @@
 // of Express: the session cookie is checked and the member loaded exactly as the session and
 // current-user middleware do, and anything else (visitors, bad or stale sessions, errors) goes on
 // to the Express route below, which answers the same way through the full middleware chain.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { Router } from 'express';
@@ -18,7 +17,7 @@ import type { Services } from '../../services/index.js';
 import type { EventBus, LiveSubscriber } from '../../services/events/event-bus.js';
 import { PresenceService } from '../../services/presence/presence-service.js';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
-import { SESSION_COOKIE } from '../../sessions.js';
+import { SESSION_COOKIE, readSession, sessionIdOfCookie } from '../../sessions.js';
 import type { LiveEvent } from '../../../types/events.js';
 import { STREAM_EVENT } from '../../../types/presence.js';
 import type { SessionUser } from '../../../types/user.js';
@@ -177,9 +176,7 @@ export class EventStreams {
   private async memberOf(req: IncomingMessage): Promise<SessionUser | undefined> {
     const sid = signedSessionId(req.headers.cookie, this.deps.sessionSecret);
     if (!sid) return undefined;
-    const data = await new Promise<session.SessionData | null | undefined>((resolve, reject) =>
-      this.deps.sessionStore.get(sid, (err, sess) => (err ? reject(err as Error) : resolve(sess))),
-    );
+    const data = await readSession(this.deps.sessionStore, sid);
     if (!data?.userId) return undefined;
     const site = await this.deps.services.sites.resolveHost(req.headers.host);
     const cdn = site.stored.cdn_prefix ?? DEFAULT_SETTINGS.cdn_prefix;
@@ -219,12 +216,5 @@ export function signedSessionId(cookieHeader: string | undefined, secret: string
   } catch {
     return undefined;
   }
-  if (!value.startsWith('s:')) return undefined;
-  const signed = value.slice(2);
-  const dot = signed.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const sid = signed.slice(0, dot);
-  const expected = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
-  const given = Buffer.from(signed.slice(dot + 1));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? sid : undefined;
+  return sessionIdOfCookie(value, secret);
 }

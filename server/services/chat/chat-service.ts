@@ -11,6 +11,7 @@ import { AppError, ForbiddenError, InsufficientCreditsError, NotFoundError, Vali
 import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors.js';
 import { blockStateBetween } from '../../repos/blocks-repo.js';
 import * as chatRepo from '../../repos/chat-repo.js';
+import { storeSendInConversation } from '../../repos/chat-send-repo.js';
 import { insertChatPhoto } from '../../repos/chat-photos-repo.js';
 import { applyLedgerDelta, creditBalance } from '../../repos/credits-repo.js';
 import { countUnreadMessages } from '../../repos/badges-repo.js';
@@ -40,8 +41,10 @@ export interface EventPublisher {
 /** Re-reads and publishes a member's badge totals (BadgesService). */
 export interface CountsPublisher {
   publishCounts(userId: number): Promise<void>;
-  /** The same, folding a burst of changes into one read. */
-  publishCountsSoon(userId: number): Promise<void>;
+  /** The same, folding a burst of changes into one read; `known`: totals read after the commit already. */
+  publishCountsSoon(userId: number, known?: Extract<LiveEvent, { type: 'counts' }>): Promise<void>;
+  /** Whether publishCountsSoon() would publish at once (else it folds, and known totals are not needed). */
+  countsDueNow(userId: number): boolean;
 }
 
 export interface SendInput {
@@ -79,6 +82,19 @@ interface Writable {
   senderCredits: number;
 }
 
+/** What a send's transaction wrote. */
+interface Stored {
+  messageId: number;
+  conversationId: number;
+  opened: boolean;
+  balance: number;
+  leftToday?: number | null;
+  photoId: number | null;
+  now: number;
+  /** The receiver's badge totals right after the commit, when the transaction read them. */
+  receiverCounts?: { unread: number; likes: number };
+}
+
 /** A retried send that lost the race to its first try: answer with what the first try stored. */
 class AlreadyStored extends Error {}
 
@@ -113,9 +129,15 @@ export class ChatService {
     // A photo is decoded and stored only for a member who can pay for it; the debit still decides.
     if (content.upload && to.senderCredits < content.cost) throw new InsufficientCreditsError();
     const photo = content.upload ? await this.photos.save(content.upload) : null;
-    let stored: { messageId: number; conversationId: number; opened: boolean; balance: number; leftToday?: number | null; photoId: number | null; now: number };
+    let stored: Stored;
     try {
-      stored = await retryOnDeadlock(() => this.db.transaction((tx) => this.store(tx, viewer, input.clientId, to, content, photo)));
+      // Most sends are a text or a gift in a conversation that exists: their transaction goes in one go.
+      const inConversation = to.conversationId !== null && content.kind !== 'photo' ? to.conversationId : null;
+      stored = await retryOnDeadlock(() =>
+        inConversation !== null
+          ? this.storeInConversation(viewer, input.clientId, to, inConversation, content)
+          : this.db.transaction((tx) => this.store(tx, viewer, input.clientId, to, content, photo)),
+      );
     } catch (err) {
       if (photo) await this.photos.discard(photo.fileKey);
       if (!(err instanceof AlreadyStored) && !isUniqueViolation(err)) throw err;
@@ -130,15 +152,28 @@ export class ChatService {
       credits_spent: content.cost, client_id: input.clientId, created_at: stored.now, read_at: null,
     };
     const credits = { credits: stored.balance, ...(stored.leftToday !== undefined ? { left_today: stored.leftToday } : {}) };
-    await this.announce(viewer, to, row, credits);
+    await this.announce(viewer, to, row, credits, stored.receiverCounts);
     if (to.partnerUserId !== null) {
-      await this.notifier.messageSent({ conversationId: stored.conversationId, senderProfileId: viewer.profileId, recipientProfileId: to.partnerId, opened: stored.opened });
+      await this.notifier.messageSent({ conversationId: stored.conversationId, senderProfileId: viewer.profileId, recipientProfileId: to.partnerId, recipientUserId: to.partnerUserId, opened: stored.opened });
     }
     return { message: toChatMessage(row, viewer.profileId), ...credits };
   }
 
+  /** store() for a text or a gift in an existing conversation: the same writes, in one go (chat-send-repo.ts). */
+  private async storeInConversation(viewer: Viewer, clientId: string, to: Writable, conversationId: number, content: Content): Promise<Stored> {
+    const now = Date.now();
+    const stored = await storeSendInConversation(this.db, {
+      userId: viewer.userId, senderProfileId: viewer.profileId, receiverProfileId: to.partnerId, conversationId, kind: content.kind === 'gift' ? 'gift' : 'text',
+      body: content.body, giftId: content.gift?.id ?? null, cost: content.cost, clientId, now,
+      receiverCounts: to.partnerUserId !== null && this.badges.countsDueNow(to.partnerUserId),
+    });
+    // Refused: short of credits, or over the daily spending limit, told apart now (nothing was written).
+    if (!stored) throw await debitRefusal(this.db, viewer.userId, content.cost, now);
+    return { messageId: stored.messageId, conversationId, opened: false, balance: stored.balance, leftToday: stored.leftToday, photoId: null, now, receiverCounts: stored.receiverCounts };
+  }
+
   /** The transaction: the debit first, then the conversation (opened if needed), the message and both participants. */
-  private async store(tx: Tx, viewer: Viewer, clientId: string, to: Writable, content: Content, photo: StoredChatPhoto | null) {
+  private async store(tx: Tx, viewer: Viewer, clientId: string, to: Writable, content: Content, photo: StoredChatPhoto | null): Promise<Stored> {
     const now = Date.now();
     // The debit first: its guarded update locks the member's row, which queues this member's
     // parallel sends one behind the other (and the free-conversation count with them).
@@ -228,12 +263,22 @@ export class ChatService {
   }
 
   /** After the commit: the partner's pages get the message and new totals; the sender's other tabs too. */
-  private async announce(viewer: Viewer, to: Writable, row: chatRepo.MessageRow, credits: { credits: number; left_today?: number | null }): Promise<void> {
-    await this.events.publish(viewer.userId, { type: 'message', message: toChatMessage(row, viewer.profileId) });
-    await this.events.publish(viewer.userId, { type: 'credits', ...credits });
-    if (to.partnerUserId === null) return;
-    await this.events.publish(to.partnerUserId, { type: 'message', message: toChatMessage(row, to.partnerId) });
-    await this.badges.publishCountsSoon(to.partnerUserId);
+  private async announce(
+    viewer: Viewer, to: Writable, row: chatRepo.MessageRow, credits: { credits: number; left_today?: number | null }, receiverCounts?: { unread: number; likes: number },
+  ): Promise<void> {
+    // Published together: with Redis they go out in one write (node-redis pipelines the commands of
+    // one tick), still in this order per member, as Redis handles one connection's commands in order.
+    const published = [
+      this.events.publish(viewer.userId, { type: 'message', message: toChatMessage(row, viewer.profileId) }),
+      this.events.publish(viewer.userId, { type: 'credits', ...credits }),
+    ];
+    if (to.partnerUserId !== null) {
+      published.push(this.events.publish(to.partnerUserId, { type: 'message', message: toChatMessage(row, to.partnerId) }));
+      // The new totals: as the transaction read them after its commit, else read now.
+      const counts = receiverCounts && ({ type: 'counts', num_unread_messages: receiverCounts.unread, num_new_likes: receiverCounts.likes } as const);
+      published.push(this.badges.publishCountsSoon(to.partnerUserId, counts));
+    }
+    await Promise.all(published);
   }
 
   /** The disk path of a chat photo file for the media route; undefined unless the viewer is in its conversation. */

@@ -49,9 +49,15 @@ export class BadgesService {
   /**
    * publishCounts() for changes that can come in bursts (each message a member receives): one
    * change goes out at once; more within COUNTS_WINDOW_MS go out together at its end, read then,
-   * so the last totals a page gets are never older than the last change.
+   * so the last totals a page gets are never older than the last change. `known`: the totals as
+   * the change's own transaction read them after its commit (the chat send), so none is read here.
    */
-  async publishCountsSoon(userId: number): Promise<void> {
+  /** Whether publishCountsSoon() would publish the member's totals at once (no window open): worth reading them with the change. */
+  countsDueNow(userId: number): boolean {
+    return !this.recent.has(userId);
+  }
+
+  async publishCountsSoon(userId: number, known?: CountsEvent): Promise<void> {
     const recent = this.recent.get(userId);
     if (recent) {
       recent.again = true;
@@ -63,7 +69,9 @@ export class BadgesService {
       this.recent.delete(userId);
       if (window.again) void this.publishCountsSoon(userId);
     }, COUNTS_WINDOW_MS).unref();
-    await this.publishCounts(userId);
+    // Totals the caller read after its commit are as fresh as a read here would be.
+    if (known) await this.events.publish(userId, known);
+    else await this.publishCounts(userId);
   }
 
   /** Publishes a balance the caller already knows (the debit's result), or reads it first. */

@@ -27,6 +27,8 @@ export interface MessageNotice {
   conversationId: number;
   senderProfileId: number;
   recipientProfileId: number;
+  /** The recipient's account when the sender knows it: a recipient online is then told apart before anything is read. */
+  recipientUserId?: number;
   opened: boolean;
 }
 
@@ -58,6 +60,8 @@ interface Plan {
   /** notification_sends kinds per channel, and the period they are unique in. */
   throttle: Record<NotificationChannel, string>;
   period: string;
+  /** The recipient was found offline a moment ago (onMessage): not asked again. */
+  offline?: boolean;
 }
 
 export interface NotificationsDeps {
@@ -97,9 +101,14 @@ export class NotificationsService implements EventNotifier {
   }
 
   private async onMessage(n: MessageNotice): Promise<void> {
+    // Online members get no mail or push (notify() below): most messages arrive on an open page,
+    // and asking first saves reading the recipient for each of them.
+    const asked = n.recipientUserId;
+    if (asked !== undefined && (await this.deps.presence.isOnline(asked))) return;
     const r = await events.recipientOf(this.deps.db, n.recipientProfileId, n.senderProfileId, n.conversationId);
     const c = n.conversationId;
     await this.notify(r, {
+      offline: r?.userId === asked,
       kind: n.opened ? 'newConversation' : 'newMessage',
       type: n.opened ? 'new_conversations' : 'new_messages',
       fromProfileId: n.senderProfileId,
@@ -126,7 +135,7 @@ export class NotificationsService implements EventNotifier {
 
   private async notify(r: events.NotificationRecipient | undefined, plan: Plan): Promise<void> {
     if (!r || r.status !== 'active' || r.blocked) return;
-    if (await this.deps.presence.isOnline(r.userId)) return;
+    if (!plan.offline && (await this.deps.presence.isOnline(r.userId))) return;
     const channels = await this.channelsFor(r, plan);
     if (channels.length === 0) return;
     const [from, siteRow] = await Promise.all([findProfile(this.deps.db, plan.fromProfileId), findSiteById(this.deps.db, r.siteId)]);
