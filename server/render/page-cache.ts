@@ -28,7 +28,7 @@ export interface KeptRender {
   opts: RenderOptions;
 }
 
-interface Kept {
+export interface Kept {
   /** The page's bytes between the marks. */
   parts: Buffer[];
   /** The mark after each part but the last. */
@@ -40,6 +40,19 @@ interface Kept {
 interface Node {
   next: WeakMap<object, Node>;
   pages?: Map<string, Kept>;
+}
+
+/** The page facts a visitor's kept page is kept by, beside the route's key and the sources. */
+export type KeptFacts = Pick<PageContext, 'lng' | 'settings' | 'showEntryWarning' | 'testPayments'>;
+
+/** The key of a visitor's kept page: the route's key and every visitor fact the page shows. */
+export function keptKey(key: string, facts: KeptFacts): string {
+  return [key, facts.lng, facts.settings.geoip_country, facts.settings.geoip_selected_country, facts.showEntryWarning, facts.testPayments].join('\u0000');
+}
+
+/** The values of one request's own marks: its CSRF token and its address, escaped for HTML. */
+export function requestMarks(csrfToken: string, currentUrl: string): Record<string, string> {
+  return { [CSRF_MARK]: escapeHtml(csrfToken), [URL_MARK]: escapeHtml(currentUrl) };
 }
 
 export class PageCache {
@@ -56,7 +69,7 @@ export class PageCache {
     const page = res.locals.page;
     const assets = res.locals.assets;
     if (!page || !assets) throw new Error('PageCache.send() needs the page-context middleware');
-    const values: Record<string, string> = { ...opts.marks, [CSRF_MARK]: escapeHtml(page.csrfToken), [URL_MARK]: escapeHtml(page.currentUrl) };
+    const values: Record<string, string> = { ...opts.marks, ...requestMarks(page.csrfToken, page.currentUrl) };
     if (page.user) {
       const { element, opts: renderOpts } = await render();
       const html = renderDocument(page, assets, element, renderOpts);
@@ -64,16 +77,24 @@ export class PageCache {
       return;
     }
     const pages = this.pagesFor([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])]);
-    const fullKey = [key, page.lng, page.settings.geoip_country, page.settings.geoip_selected_country, page.showEntryWarning, page.testPayments].join('\u0000');
+    const fullKey = keptKey(key, page);
     let kept = pages.get(fullKey);
     if (!kept || kept.expires <= this.now()) {
       if (pages.size >= MAX_PAGES) pages.clear();
       kept = await this.keep(page, assets, render, Object.keys(values));
       pages.set(fullKey, kept);
     }
-    const chunks: Buffer[] = [kept.parts[0]!];
-    for (let i = 0; i < kept.marks.length; i++) chunks.push(Buffer.from(values[kept.marks[i]!]!), kept.parts[i + 1]!);
-    res.status(kept.status).type('html').send(Buffer.concat(chunks));
+    res.status(kept.status).type('html').send(keptBytes(kept, values));
+  }
+
+  /**
+   * The kept page of these sources and key while it lasts, else undefined (nothing is rendered):
+   * for answers made ahead of Express (render/kept-answers.ts), which leave a page not kept yet
+   * to the route.
+   */
+  peek(sources: object[], fullKey: string): Kept | undefined {
+    const kept = this.pagesFor(sources).get(fullKey);
+    return kept && kept.expires > this.now() ? kept : undefined;
   }
 
   private async keep(page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {
@@ -100,6 +121,13 @@ export class PageCache {
     }
     return (node.pages ??= new Map());
   }
+}
+
+/** A kept page's bytes with one request's values in its marks. */
+export function keptBytes(kept: Kept, values: Record<string, string>): Buffer {
+  const chunks: Buffer[] = [kept.parts[0]!];
+  for (let i = 0; i < kept.marks.length; i++) chunks.push(Buffer.from(values[kept.marks[i]!]!), kept.parts[i + 1]!);
+  return Buffer.concat(chunks);
 }
 
 function fill(html: string, marks: Record<string, string>): string {
