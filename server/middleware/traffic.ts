@@ -18,7 +18,7 @@ import { utcDay } from '../repos/quotas-repo.js';
 import { landingOfPath } from '../services/traffic/lander-paths.js';
 import type { LanderVisitCounter, VisitKey } from '../services/traffic/lander-visit-counter.js';
 import {
-  cleanTracking, cleanVariant, hasSource, nextAttribution, parseAttribution, serializeAttribution, type Attribution, type Landing,
+  cleanTracking, cleanVariant, hasSource, nextAttribution, parseAttribution, serializeAttribution, type Attribution, type Landing, type TrackingRecord,
 } from '../services/traffic/tracking-record.js';
 import { isPersonVisit } from '../services/traffic/visit-filter.js';
 
@@ -117,6 +117,11 @@ export function trafficOfPlainGet(a: Pick<AnswerFacts, 'status' | 'cookies' | 'h
   if (!asked) return { cookies: [], visit: null };
   const cookie = a.cookies?.[TRACKING_COOKIE] === undefined ? null : parseAttribution(a.cookies[TRACKING_COOKIE]);
   return trafficOfAnswer({ ...a, member: false, cookie, fromQuery: {}, asked });
+}
+
+/** req.tracking of a GET with no query: the attribution cookie's (render/kept-answers.ts). */
+export function trackingOfPlainGet(cookies: Record<string, unknown> | undefined): TrackingRecord {
+  return cookies?.[TRACKING_COOKIE] === undefined ? {} : (parseAttribution(cookies[TRACKING_COOKIE])?.tracking ?? {});
 }
 
 /** The variant the route says it showed, else the one the path asked for. */

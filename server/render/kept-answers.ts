@@ -31,6 +31,8 @@ export interface KeptVisitor {
   site: Site;
   lng: Locale;
   clientCountry: string | null;
+  /** The request's cookies as cookie-parser reads them. */
+  cookies: Record<string, unknown>;
   facts: PageFacts;
 }
 
@@ -132,7 +134,7 @@ export class KeptAnswers {
     const clientCountry = deps.countryOf(view.ip);
     const lng = deps.localeOf({ cookies, site });
     const facts = await deps.pageFacts({ site, lng, clientCountry, entryCookie: cookies[ENTRY_COOKIE], user: null });
-    const page = await route.keptFor({ site, lng, clientCountry, facts }, params);
+    const page = await route.keptFor({ site, lng, clientCountry, cookies, facts }, params);
     const kept = page?.cache.peek([...facts.sources, ...(page.sources ?? [])], keptKey(page.key, { lng, ...facts }));
     if (!page || !kept) return false;
 

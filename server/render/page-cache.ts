@@ -1,7 +1,8 @@
 // Visitors' pages that are the same for every visitor of a site, language and country (the legal
-// pages, landers) are rendered once and kept: a request then only fills in its own CSRF token and
-// address, which the kept page holds marks for. DESIGN.md §8 budgets a static page at 1.2× a bare
-// React page, less than rendering the layout costs.
+// pages, landers), or for a while for every visitor with the same choices (the search, the landing
+// page, a profile: services' data shown up to a few seconds old), are rendered once and kept: a
+// request then only fills in its own CSRF token and address, which the kept page holds marks for.
+// DESIGN.md §8 budgets a static page at 1.2× a bare React page, less than rendering the layout costs.
 //
 // What a kept page depends on:
 // - the objects the page context was built from (res.locals.pageSources: the site, the company,
@@ -9,7 +10,8 @@
 //   a kept page is kept per those objects and an operator's change shows as soon as the site does;
 // - the page context's per-visitor facts (language, country, entry warning), in the key;
 // - what the route says (its key, and the objects it passes as `sources`, e.g. a lander's selection).
-// Entries also expire after 30 seconds, the time every cached setting may take to show.
+// Entries also expire after 30 seconds, the time every cached setting may take to show (or the
+// shorter time the route gives for pages of data that changes).
 import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import type { PageContext } from '../../views/render-context.js';
@@ -20,8 +22,16 @@ import { escapeHtml, renderDocument, type RenderOptions } from './render-page.js
 const CSRF_MARK = 'amora-kept-csrf-5d0c2e';
 const URL_MARK = 'amora-kept-url-5d0c2e';
 const TTL_MS = 30_000;
-/** Kept pages per set of sources at most (pages × languages × countries); past it they start again. */
+/**
+ * How long a visitor's page of services' data (the search, the landing page, a profile) is kept:
+ * its profiles and their presence are up to this old, as a lander's selection is up to a minute
+ * old, and presence itself counts a member online for 70 s after they were last seen.
+ */
+export const VISITOR_PAGE_TTL_MS = 10_000;
+/** Kept pages per set of sources at most (pages × languages × countries); past it the oldest go first. */
 const MAX_PAGES = 500;
+/** A script element's text: a mark there would be filled with HTML escapes where JSON is read. */
+const SCRIPT_TEXT = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 
 export interface KeptRender {
   element: ReactElement;
@@ -58,7 +68,16 @@ export function requestMarks(csrfToken: string, currentUrl: string): Record<stri
 export class PageCache {
   private readonly root: Node = { next: new WeakMap() };
 
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly ttlMs: number;
+  private readonly maxPages: number;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    opts: { ttlMs?: number; maxPages?: number } = {},
+  ) {
+    this.ttlMs = opts.ttlMs ?? TTL_MS;
+    this.maxPages = opts.maxPages ?? MAX_PAGES;
+  }
 
   /**
    * Answers with the page `render` makes, rendered once per key, sources and visitor facts while it
@@ -80,8 +99,10 @@ export class PageCache {
     const fullKey = keptKey(key, page);
     let kept = pages.get(fullKey);
     if (!kept || kept.expires <= this.now()) {
-      if (pages.size >= MAX_PAGES) pages.clear();
       kept = await this.keep(page, assets, render, Object.keys(values));
+      // Newest last: past the limit the oldest go first.
+      pages.delete(fullKey);
+      if (pages.size >= this.maxPages) pages.delete(pages.keys().next().value!);
       pages.set(fullKey, kept);
     }
     res.status(kept.status).type('html').send(keptBytes(kept, values));
@@ -100,14 +121,17 @@ export class PageCache {
   private async keep(page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {
     const { element, opts } = await render();
     const html = renderDocument({ ...page, csrfToken: CSRF_MARK, currentUrl: URL_MARK }, assets, element, opts);
-    // An island's props are JSON, where the marks' HTML-escaped texts would be wrong.
-    if (html.includes('<script type="module"')) throw new Error(`PageCache: ${opts.routeName} has islands; such a page cannot be kept`);
+    // An island's props are JSON, where the marks' HTML-escaped texts would be wrong: a page whose
+    // scripts hold a mark cannot be kept (islands whose props hold neither can).
+    for (const [, text] of html.matchAll(SCRIPT_TEXT)) {
+      if (marks.some((mark) => text!.includes(mark))) throw new Error(`PageCache: ${opts.routeName} has a mark in a script; such a page cannot be kept`);
+    }
     const pieces = html.split(new RegExp(`(${marks.join('|')})`));
     return {
       parts: pieces.filter((_, i) => i % 2 === 0).map((s) => Buffer.from(s)),
       marks: pieces.filter((_, i) => i % 2 === 1),
       status: opts.status ?? 200,
-      expires: this.now() + TTL_MS,
+      expires: this.now() + this.ttlMs,
     };
   }
 
