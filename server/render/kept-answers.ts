@@ -135,7 +135,7 @@ export class KeptAnswers {
     const lng = deps.localeOf({ cookies, site });
     const facts = await deps.pageFacts({ site, lng, clientCountry, entryCookie: cookies[ENTRY_COOKIE], user: null });
     const page = await route.keptFor({ site, lng, clientCountry, cookies, facts }, params);
-    const kept = page?.cache.peek([...facts.sources, ...(page.sources ?? [])], keptKey(page.key, { lng, ...facts }));
+    const kept = await page?.cache.peek([...facts.sources, ...(page.sources ?? [])], keptKey(page.key, { lng, ...facts }));
     if (!page || !kept) return false;
 
     // Decided: the answer, as the app's middleware and the route would make it, in their order.

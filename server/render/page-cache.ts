@@ -1,7 +1,8 @@
 // Visitors' pages that are the same for every visitor of a site, language and country (the legal
-// pages, landers), or for a while for every visitor with the same choices (the search, the landing
-// page, a profile: services' data shown up to a few seconds old), are rendered once and kept: a
-// request then only fills in its own CSRF token and address, which the kept page holds marks for.
+// pages, landers), or for a few seconds for every visitor with the same choices (the search, the
+// landing page, a profile; each answer from such a page first checks that the profiles it shows
+// are still shown as they are), are rendered once and kept: a request then only fills in its own
+// CSRF token and address, which the kept page holds marks for.
 // DESIGN.md §8 budgets a static page at 1.2× a bare React page, less than rendering the layout costs.
 //
 // What a kept page depends on:
@@ -23,9 +24,11 @@ const CSRF_MARK = 'amora-kept-csrf-5d0c2e';
 const URL_MARK = 'amora-kept-url-5d0c2e';
 const TTL_MS = 30_000;
 /**
- * How long a visitor's page of services' data (the search, the landing page, a profile) is kept:
- * its profiles and their presence are up to this old, as a lander's selection is up to a minute
- * old, and presence itself counts a member online for 70 s after they were last seen.
+ * How long a visitor's page of services' data (the search, the landing page, a profile) is kept.
+ * Each answer from it checks that its profiles are still visible and shown as they are
+ * (KeptRender.stillHolds); what may be up to this old is which profiles a search finds first (a
+ * profile newly active or new) and their presence, as a lander's selection is kept a minute and
+ * presence counts a member online for 70 s after they were last seen.
  */
 export const VISITOR_PAGE_TTL_MS = 10_000;
 /** Kept pages per set of sources at most (pages × languages × countries); past it the oldest go first. */
@@ -36,6 +39,11 @@ const SCRIPT_TEXT = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 export interface KeptRender {
   element: ReactElement;
   opts: RenderOptions;
+  /**
+   * For a page of services' data: whether what it shows still holds (asked before each answer
+   * from the kept page; false renders it again).
+   */
+  stillHolds?: () => Promise<boolean>;
 }
 
 export interface Kept {
@@ -45,6 +53,7 @@ export interface Kept {
   marks: string[];
   status: number;
   expires: number;
+  stillHolds?: () => Promise<boolean>;
 }
 
 interface Node {
@@ -98,7 +107,7 @@ export class PageCache {
     const pages = this.pagesFor([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])]);
     const fullKey = keptKey(key, page);
     let kept = pages.get(fullKey);
-    if (!kept || kept.expires <= this.now()) {
+    if (!kept || kept.expires <= this.now() || (kept.stillHolds && !(await kept.stillHolds()))) {
       kept = await this.keep(page, assets, render, Object.keys(values));
       // Newest last: past the limit the oldest go first.
       pages.delete(fullKey);
@@ -113,13 +122,14 @@ export class PageCache {
    * for answers made ahead of Express (render/kept-answers.ts), which leave a page not kept yet
    * to the route.
    */
-  peek(sources: object[], fullKey: string): Kept | undefined {
+  async peek(sources: object[], fullKey: string): Promise<Kept | undefined> {
     const kept = this.pagesFor(sources).get(fullKey);
-    return kept && kept.expires > this.now() ? kept : undefined;
+    if (!kept || kept.expires <= this.now() || (kept.stillHolds && !(await kept.stillHolds()))) return undefined;
+    return kept;
   }
 
   private async keep(page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {
-    const { element, opts } = await render();
+    const { element, opts, stillHolds } = await render();
     const html = renderDocument({ ...page, csrfToken: CSRF_MARK, currentUrl: URL_MARK }, assets, element, opts);
     // An island's props are JSON, where the marks' HTML-escaped texts would be wrong: a page whose
     // scripts hold a mark cannot be kept (islands whose props hold neither can).
@@ -132,6 +142,7 @@ export class PageCache {
       marks: pieces.filter((_, i) => i % 2 === 1),
       status: opts.status ?? 200,
       expires: this.now() + this.ttlMs,
+      stillHolds,
     };
   }
 

@@ -102,4 +102,29 @@ describeEachBackend('visitors\' kept search, landing page and profiles', (env) =
       await rt.services.sites.updateSettings(site.domain, {}, ['logged_out_search']);
     }
   });
+
+  it('never shows a profile as it was once it is hidden or changed, kept page or not', async () => {
+    const { db } = env().rt;
+    const app = freshApp();
+    const answered = () => (app.locals.keptAnswers as KeptAnswers).answered;
+    await ask(app, { what: 'search', path: '/' });
+    const search = await ask(app, { what: 'search', path: '/members' });
+    const id = Number(/href="\/members\/(\d+)"/.exec(search.text)![1]);
+    const [{ name }] = (await db('profiles').where({ id }).select('name')) as { name: string }[];
+    for (let i = 0; i < 2; i++) await ask(app, { what: 'profile', path: `/members/${id}` });
+    const before = answered();
+    expect((await ask(app, { what: 'profile', path: `/members/${id}` })).text).to.include(name);
+    expect(answered()).to.equal(before + 1);
+    try {
+      await db('profiles').where({ id }).update({ name: 'Renamed' });
+      expect((await ask(app, { what: 'profile', path: `/members/${id}` })).text).to.include('Renamed');
+      expect((await ask(app, { what: 'search', path: '/members' })).text).to.include('Renamed');
+      await db('profiles').where({ id }).update({ status: 'hidden' });
+      expect((await ask(app, { what: 'profile', path: `/members/${id}` })).status).to.equal(404);
+      expect((await ask(app, { what: 'search', path: '/members' })).text).to.not.include(`href="/members/${id}"`);
+      expect((await ask(app, { what: 'landing page', path: '/' })).text).to.not.include(`href="/members/${id}"`);
+    } finally {
+      await db('profiles').where({ id }).update({ name, status: 'active' });
+    }
+  });
 });

@@ -17,7 +17,7 @@ export function homeRoutes({ services, keptAnswers }: RouteDeps): Router {
   const router = Router();
   /** Intl formatters are costly to make (a fifth of a millisecond): one per language. */
   const numberFormats = new Map<string, Intl.NumberFormat>();
-  // Kept a few seconds for all whom it shows the same people (render/page-cache.ts).
+  // Kept a few seconds for all whom it shows the same people, while they stay as shown (render/page-cache.ts).
   const keptPages = new PageCache(Date.now, { ttlMs: VISITOR_PAGE_TTL_MS });
 
   keptAnswers?.register({
@@ -36,13 +36,19 @@ export function homeRoutes({ services, keptAnswers }: RouteDeps): Router {
     // country first: see services/search/search-preferences.ts.
     const show = showcaseOf(await searchPreferencesOf(req, services, page.settings.countries));
     await keptPages.send(res, JSON.stringify(show), async () => {
+      const card = cardContextOf(req);
       const [profiles, memberCount] = await Promise.all([
-        services.search.showcase(page.settings.countries, cardContextOf(req), 10, show),
+        services.search.showcase(page.settings.countries, card, 10, show),
         services.search.memberCount(page.settings.countries),
       ]);
       let format = numberFormats.get(page.lng);
       if (!format) numberFormats.set(page.lng, (format = new Intl.NumberFormat(page.lng)));
-      return { element: createElement(IndexPage, { profiles, memberCount: format.format(memberCount) }), opts: { layout: 'default', routeName: 'index' } };
+      return {
+        element: createElement(IndexPage, { profiles, memberCount: format.format(memberCount) }),
+        opts: { layout: 'default', routeName: 'index' },
+        // Kept only while every profile on it is still shown as it is.
+        stillHolds: () => services.search.stillShown(profiles, card),
+      };
     });
   });
   return router;

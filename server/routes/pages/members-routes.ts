@@ -16,10 +16,14 @@ import { rememberSearch, searchPreferencesOf, visitorPreferences } from '../sear
 import { sameFilters } from '../../services/search/search-preferences.js';
 import { SEARCH_ORDERS, type SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
+import type { ProfileDetail } from '../../../types/profiles.js';
 import { hasSource } from '../../services/traffic/tracking-record.js';
 import { cardContextOf } from '../card-context.js';
 
 const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
+
+/** Two views of a profile show the same (their presence aside, which is live). */
+const sameProfile = (a: ProfileDetail, b: ProfileDetail) => JSON.stringify({ ...a, presence: null }) === JSON.stringify({ ...b, presence: null });
 
 /** The kept page's key of a visitor's view of a profile. */
 const profileKey = (id: number, noticeKey: string | undefined) => `${id}\u0000${noticeKey ?? ''}`;
@@ -120,6 +124,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       ),
       services.catalog.regionsOf(siteCountries),
     ]);
+    const card = cardContextOf(req);
     const shown: MembersFilters = {
       gender: chosen.gender,
       country,
@@ -137,6 +142,8 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
         status: c.invalid.length ? 400 : 200,
         noindex: Boolean(req.user) || c.invalid.length > 0,
       },
+      // Kept for visitors only while every profile on it is still shown as it is.
+      stillHolds: () => services.search.stillShown([...result.profiles, ...result.similar], card),
     };
   };
 
@@ -190,12 +197,9 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
     const id = parseId(req.params.id);
     const page = res.locals.page!;
     const noticeKey = PROFILE_NOTICES[String(req.query.notice) as keyof typeof PROFILE_NOTICES];
+    const ctx = { viewer: req.viewer, ...cardContextOf(req), visibleFields: page.settings.visible_profile_fields };
     const render = async (): Promise<KeptRender> => {
-      const profile = await services.profiles.view(id, {
-        viewer: req.viewer,
-        ...cardContextOf(req),
-        visibleFields: page.settings.visible_profile_fields,
-      });
+      const profile = await services.profiles.view(id, ctx);
       const notice = noticeKey ? page.t(noticeKey, { name: profile.name }) : undefined;
       // ?match=1 after a like that made a match; `t` delays the modal by that many seconds.
       const matchModal: MatchModalProps | undefined =
@@ -210,6 +214,8 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       return {
         element: createElement(ProfilePage, { profile, notice, matchModal }),
         opts: { layout: 'default', routeName: 'members-id', title: `${profile.name}, ${profile.age}`, description: profile.about ?? undefined, noindex: Boolean(req.user) },
+        // Kept for visitors only while the profile is still visible and the same (its presence aside).
+        stillHolds: () => services.profiles.view(id, ctx).then((now) => sameProfile(now, profile), () => false),
       };
     };
     // A visitor's view of a profile is the same for every visitor (a few seconds: see above).
