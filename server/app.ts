@@ -12,14 +12,15 @@ import { requestLogging } from './middleware/request-logging.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
-import { localeMiddleware } from './middleware/locale.js';
+import { localeDetection, localeMiddleware } from './middleware/locale.js';
 import { sameSiteRequests } from './middleware/same-site.js';
 import { trafficMiddleware } from './middleware/traffic.js';
 import { termsGate } from './middleware/terms-gate.js';
 import { siteMiddleware } from './middleware/site.js';
 import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
-import { buildPageContext } from './render/page-context.js';
+import { KeptAnswers } from './render/kept-answers.js';
+import { buildPageContext, pageFactsOf } from './render/page-context.js';
 import { siteApi } from './routes/api/site-api.js';
 import { geoApi } from './routes/api/geo-api.js';
 import { signupApi } from './routes/api/signup-api.js';
@@ -100,7 +101,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   // An event stream lasts as long as the page: its end (usually the browser leaving) is no news.
   app.use(requestLogging(logger, { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') || req.url === '/api/events' || req.url?.startsWith('/build/') === true }));
-  app.use(securityHeaders(config.dev, services.payments.provider.checkoutOrigins));
+  const security = securityHeaders(config.dev, services.payments.provider.checkoutOrigins);
+  app.use(security.middleware);
   for (const mw of deps.devMiddleware ?? []) app.use(mw);
   // Pages and JSON compressed as sent; the event stream (installed above) is never buffered.
   app.use(compressSentBodies());
@@ -165,7 +167,26 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(currentUserMiddleware(services.members));
   app.use(trafficMiddleware(config, services.landerVisits));
 
-  const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor };
+  // Visitors' kept pages answered ahead of Express (render/kept-answers.ts); development has
+  // Vite's middleware in the chain and answers everything through it.
+  const keptAnswers = config.dev
+    ? undefined
+    : new KeptAnswers({
+        app,
+        cookies,
+        sessionCookie: (secure) => cookieNameFor(SESSION_COOKIE, secure),
+        secureFor: (req) => secureFor(req, config.secureCookies),
+        resolveSite: (host) => services.sites.resolveHost(host),
+        countryOf: (ip) => services.geo.countryOf(ip),
+        localeOf: localeDetection(i18n),
+        pageFacts: (input) => pageFactsOf({ services, i18n, pushPublicKey: deps.pushPublicKey }, input),
+        visitorToken: csrf.visitorToken,
+        securityHeaders: security.headers,
+        countVisit: (visit) => services.landerVisits.record(visit),
+        observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
+        logsAnswers: () => logger.isLevelEnabled('debug'),
+      });
+  const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor, keptAnswers };
   app.use(mediaRoutes(routeDeps));
   app.use(termsGate(services.terms));
   app.use(siteApi(routeDeps));
@@ -216,6 +237,9 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(notFoundHandler);
   app.use(errorHandler({ i18n, logger, preparePage }));
+  keptAnswers?.install(app);
+  // Tests count the answers given ahead of the router.
+  app.locals.keptAnswers = keptAnswers;
   return app;
 }
 
@@ -224,13 +248,16 @@ export function createApp(deps: AppDeps): express.Express {
  * needs. They are the same on every answer, so helmet runs once and each request only sets them
  * (helmet's own middleware is a chain of a dozen, one per header).
  */
-function securityHeaders(dev: boolean, checkoutOrigins: readonly string[]): RequestHandler {
+function securityHeaders(dev: boolean, checkoutOrigins: readonly string[]): { headers: ReadonlyMap<string, string>; middleware: RequestHandler } {
   const headers = new Map<string, string>();
   const collect = { setHeader: (name: string, value: string) => headers.set(name, value), removeHeader: () => undefined } as unknown as Response;
   helmetFor(dev, checkoutOrigins)({} as Request, collect, () => undefined);
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
+  return {
+    headers,
+    middleware: (_req, res, next) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // Cookie flags and names shared by every cookie we set.
-import type { Request } from 'express';
+import express, { type CookieOptions, type Request } from 'express';
 import type { Config } from '../config.js';
 
 /** req.secure per request: it checks the proxy trust (parsing the address) each time it is read. */
@@ -20,4 +20,23 @@ export function secureFor(req: Request, setting: Config['secureCookies']): boole
  */
 export function cookieNameFor(name: string, secure: boolean): string {
   return secure ? `__Host-${name}` : name;
+}
+
+export interface CookieToSet {
+  name: string;
+  value: string;
+  options: CookieOptions;
+}
+
+/**
+ * The Set-Cookie header value that Express's res.cookie() makes, for answers written without
+ * Express (render/kept-answers.ts): its own code runs on a stand-in response that keeps the header
+ * instead of appending it, so both ways set the same cookie byte for byte.
+ */
+export function setCookieHeader({ name, value, options }: CookieToSet): string {
+  let header = '';
+  const collect = { req: {}, append: (_field: string, v: string) => ((header = v), collect) };
+  const cookie = express.response.cookie as (this: unknown, name: string, value: string, options: CookieOptions) => unknown;
+  cookie.call(collect, name, value, options);
+  return header;
 }

@@ -73,6 +73,17 @@ function shouldCompress(req: Request, res: Response, size: number): boolean {
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''));
 }
 
+/**
+ * A page's body as compressSentBodies() sends it for a GET answered 200 as text/html with no
+ * Cache-Control: compressed in the encoding the client accepts, from MIN_BYTES on (where Vary is
+ * added whatever the client accepts). For answers written without Express (render/kept-answers.ts).
+ */
+export function encodedPage(acceptEncoding: string | undefined, bytes: Buffer): { body: Buffer; encoding: Encoding | null; vary: boolean } {
+  if (bytes.length < MIN_BYTES) return { body: bytes, encoding: null, vary: false };
+  const encoding = acceptedEncoding(acceptEncoding);
+  return { body: encoding ? compress(bytes, encoding) : bytes, encoding, vary: true };
+}
+
 /** What send() would make of a string's Content-Type: text/html by default, always with charset=utf-8. */
 function utf8Type(type: unknown): string {
   if (typeof type !== 'string' || !type) return 'text/html; charset=utf-8';

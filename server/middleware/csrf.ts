@@ -1,9 +1,9 @@
 // CSRF (double-submit cookie, signed and bound to the member's session): every state-changing
 // request must echo the token, from a form field (_csrf) or the x-csrf-token header.
 import { createHmac } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
-import { cookieNameFor, secureFor } from '../lib/cookies.js';
+import { cookieNameFor, secureFor, type CookieToSet } from '../lib/cookies.js';
 import { doubleCsrf } from 'csrf-csrf';
 import { AppError } from '../errors.js';
 import { PAGE_HIDDEN_PATH } from '../../types/presence.js';
@@ -54,5 +54,16 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
       utilsOf(req).validateRequest(Object.create(req, { session: { value: { userId: session.userId } }, sessionID: { value: session.id } }) as Request),
     /** The token for this response (reusing a still valid cookie). */
     tokenFor: (req: Request, res: Response) => utilsOf(req).generateCsrfToken(req, res),
+    /**
+     * What tokenFor() gives a visitor (no session) with these cookies, and the cookie it sets: for
+     * the kept pages answered ahead of the router (render/kept-answers.ts).
+     */
+    visitorToken: (cookies: Record<string, unknown>, secure: boolean): { token: string; cookie: CookieToSet } => {
+      let cookie: CookieToSet | undefined;
+      const req = { cookies } as unknown as Request;
+      const res = { cookie: (name: string, value: string, options: CookieOptions) => (cookie = { name, value, options }) } as unknown as Response;
+      const token = utils[secure ? 'host' : 'plain'].generateCsrfToken(req, res);
+      return { token, cookie: cookie! };
+    },
   };
 }

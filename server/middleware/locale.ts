@@ -27,21 +27,31 @@ export function createLanguageDetector(): LanguageDetector {
  * after detection, so the shared instance with a fixed t does the same work for less.
  */
 export function localeMiddleware(i18n: I18n): RequestHandler {
-  const detector = i18n.services.languageDetector as LanguageDetector | undefined;
-  if (!detector) throw new Error('localeMiddleware needs createLanguageDetector() registered');
+  const detect = localeDetection(i18n);
   return (req, res, next) => {
-    // Without the cookie the detector can only answer the site's language (else en): most
-    // requests (every visitor who has not chosen one) skip its work.
-    const siteLanguage = (req as Request & { site?: { language?: string } }).site?.language;
-    const found = req.cookies?.[LOCALE_COOKIE] === undefined ? siteLanguage : (detector.detect(req, res, ['cookie', 'siteLanguage']) as unknown);
-    const candidate = (Array.isArray(found) ? found[0] : found) as string | undefined;
-    const lng: Locale = isLocale(candidate?.slice(0, 2)) ? (candidate!.slice(0, 2) as Locale) : 'en';
+    const lng = detect({ cookies: req.cookies, site: (req as Request & { site?: { language?: string } }).site });
     const r = req as Request & { language: string; lng: string; i18n: I18n; t: TFunction };
     r.language = r.lng = lng;
     r.i18n = i18n;
     r.t = cachedT(i18n, lng);
     res.setHeader('Content-Language', lng);
     next();
+  };
+}
+
+/**
+ * The language of a request from its cookies and site, as the detector above finds it: the
+ * middleware and the kept pages answered ahead of Express (render/kept-answers.ts) both ask here.
+ */
+export function localeDetection(i18n: I18n): (req: { cookies?: Record<string, unknown>; site?: { language?: string } }) => Locale {
+  const detector = i18n.services.languageDetector as LanguageDetector | undefined;
+  if (!detector) throw new Error('localeMiddleware needs createLanguageDetector() registered');
+  return (req) => {
+    // Without the cookie the detector can only answer the site's language (else en): most
+    // requests (every visitor who has not chosen one) skip its work.
+    const found = req.cookies?.[LOCALE_COOKIE] === undefined ? req.site?.language : (detector.detect(req as Request, {} as Response, ['cookie', 'siteLanguage']) as unknown);
+    const candidate = (Array.isArray(found) ? found[0] : found) as string | undefined;
+    return isLocale(candidate?.slice(0, 2)) ? (candidate!.slice(0, 2) as Locale) : 'en';
   };
 }
 

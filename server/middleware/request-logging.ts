@@ -23,10 +23,14 @@ function levelOf(res: Response, err: unknown): Level {
 
 /** A request id from a trusted-looking X-Request-Id, else a new UUID; sent back in X-Request-Id. */
 function requestIdOf(req: Request, res: Response): string {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const id = requestIdFrom(req.headers['x-request-id']);
   res.setHeader('X-Request-Id', id);
   return id;
+}
+
+/** The id of a request with this X-Request-Id header (render/kept-answers.ts asks here too). */
+export function requestIdFrom(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 export function requestLogging(logger: Logger, opts: RequestLoggingOptions): RequestHandler {

@@ -1,7 +1,9 @@
 // Visitors' pages that are the same for every visitor of a site, language and country (the legal
-// pages, landers) are rendered once and kept: a request then only fills in its own CSRF token and
-// address, which the kept page holds marks for. DESIGN.md §8 budgets a static page at 1.2× a bare
-// React page, less than rendering the layout costs.
+// pages, landers), or for a few seconds for every visitor with the same choices (the search, the
+// landing page, a profile; each answer from such a page first checks that the profiles it shows
+// are still shown as they are), are rendered once and kept: a request then only fills in its own
+// CSRF token and address, which the kept page holds marks for.
+// DESIGN.md §8 budgets a static page at 1.2× a bare React page, less than rendering the layout costs.
 //
 // What a kept page depends on:
 // - the objects the page context was built from (res.locals.pageSources: the site, the company,
@@ -9,7 +11,8 @@
 //   a kept page is kept per those objects and an operator's change shows as soon as the site does;
 // - the page context's per-visitor facts (language, country, entry warning), in the key;
 // - what the route says (its key, and the objects it passes as `sources`, e.g. a lander's selection).
-// Entries also expire after 30 seconds, the time every cached setting may take to show.
+// Entries also expire after 30 seconds, the time every cached setting may take to show (or the
+// shorter time the route gives for pages of data that changes).
 import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import type { PageContext } from '../../views/render-context.js';
@@ -20,21 +23,37 @@ import { escapeHtml, renderDocument, type RenderOptions } from './render-page.js
 const CSRF_MARK = 'amora-kept-csrf-5d0c2e';
 const URL_MARK = 'amora-kept-url-5d0c2e';
 const TTL_MS = 30_000;
-/** Kept pages per set of sources at most (pages × languages × countries); past it they start again. */
+/**
+ * How long a visitor's page of services' data (the search, the landing page, a profile) is kept.
+ * Each answer from it checks that its profiles are still visible and shown as they are
+ * (KeptRender.stillHolds); what may be up to this old is which profiles a search finds first (a
+ * profile newly active or new) and their presence, as a lander's selection is kept a minute and
+ * presence counts a member online for 70 s after they were last seen.
+ */
+export const VISITOR_PAGE_TTL_MS = 10_000;
+/** Kept pages per set of sources at most (pages × languages × countries); past it the oldest go first. */
 const MAX_PAGES = 500;
+/** A script element's text: a mark there would be filled with HTML escapes where JSON is read. */
+const SCRIPT_TEXT = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 
 export interface KeptRender {
   element: ReactElement;
   opts: RenderOptions;
+  /**
+   * For a page of services' data: whether what it shows still holds (asked before each answer
+   * from the kept page; false renders it again).
+   */
+  stillHolds?: () => Promise<boolean>;
 }
 
-interface Kept {
+export interface Kept {
   /** The page's bytes between the marks. */
   parts: Buffer[];
   /** The mark after each part but the last. */
   marks: string[];
   status: number;
   expires: number;
+  stillHolds?: () => Promise<boolean>;
 }
 
 interface Node {
@@ -42,10 +61,32 @@ interface Node {
   pages?: Map<string, Kept>;
 }
 
+/** The page facts a visitor's kept page is kept by, beside the route's key and the sources. */
+export type KeptFacts = Pick<PageContext, 'lng' | 'settings' | 'showEntryWarning' | 'testPayments'>;
+
+/** The key of a visitor's kept page: the route's key and every visitor fact the page shows. */
+export function keptKey(key: string, facts: KeptFacts): string {
+  return [key, facts.lng, facts.settings.geoip_country, facts.settings.geoip_selected_country, facts.showEntryWarning, facts.testPayments].join('\u0000');
+}
+
+/** The values of one request's own marks: its CSRF token and its address, escaped for HTML. */
+export function requestMarks(csrfToken: string, currentUrl: string): Record<string, string> {
+  return { [CSRF_MARK]: escapeHtml(csrfToken), [URL_MARK]: escapeHtml(currentUrl) };
+}
+
 export class PageCache {
   private readonly root: Node = { next: new WeakMap() };
 
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly ttlMs: number;
+  private readonly maxPages: number;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    opts: { ttlMs?: number; maxPages?: number } = {},
+  ) {
+    this.ttlMs = opts.ttlMs ?? TTL_MS;
+    this.maxPages = opts.maxPages ?? MAX_PAGES;
+  }
 
   /**
    * Answers with the page `render` makes, rendered once per key, sources and visitor facts while it
@@ -56,7 +97,7 @@ export class PageCache {
     const page = res.locals.page;
     const assets = res.locals.assets;
     if (!page || !assets) throw new Error('PageCache.send() needs the page-context middleware');
-    const values: Record<string, string> = { ...opts.marks, [CSRF_MARK]: escapeHtml(page.csrfToken), [URL_MARK]: escapeHtml(page.currentUrl) };
+    const values: Record<string, string> = { ...opts.marks, ...requestMarks(page.csrfToken, page.currentUrl) };
     if (page.user) {
       const { element, opts: renderOpts } = await render();
       const html = renderDocument(page, assets, element, renderOpts);
@@ -64,29 +105,44 @@ export class PageCache {
       return;
     }
     const pages = this.pagesFor([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])]);
-    const fullKey = [key, page.lng, page.settings.geoip_country, page.settings.geoip_selected_country, page.showEntryWarning, page.testPayments].join('\u0000');
+    const fullKey = keptKey(key, page);
     let kept = pages.get(fullKey);
-    if (!kept || kept.expires <= this.now()) {
-      if (pages.size >= MAX_PAGES) pages.clear();
+    if (!kept || kept.expires <= this.now() || (kept.stillHolds && !(await kept.stillHolds()))) {
       kept = await this.keep(page, assets, render, Object.keys(values));
+      // Newest last: past the limit the oldest go first.
+      pages.delete(fullKey);
+      if (pages.size >= this.maxPages) pages.delete(pages.keys().next().value!);
       pages.set(fullKey, kept);
     }
-    const chunks: Buffer[] = [kept.parts[0]!];
-    for (let i = 0; i < kept.marks.length; i++) chunks.push(Buffer.from(values[kept.marks[i]!]!), kept.parts[i + 1]!);
-    res.status(kept.status).type('html').send(Buffer.concat(chunks));
+    res.status(kept.status).type('html').send(keptBytes(kept, values));
+  }
+
+  /**
+   * The kept page of these sources and key while it lasts, else undefined (nothing is rendered):
+   * for answers made ahead of Express (render/kept-answers.ts), which leave a page not kept yet
+   * to the route.
+   */
+  async peek(sources: object[], fullKey: string): Promise<Kept | undefined> {
+    const kept = this.pagesFor(sources).get(fullKey);
+    if (!kept || kept.expires <= this.now() || (kept.stillHolds && !(await kept.stillHolds()))) return undefined;
+    return kept;
   }
 
   private async keep(page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {
-    const { element, opts } = await render();
+    const { element, opts, stillHolds } = await render();
     const html = renderDocument({ ...page, csrfToken: CSRF_MARK, currentUrl: URL_MARK }, assets, element, opts);
-    // An island's props are JSON, where the marks' HTML-escaped texts would be wrong.
-    if (html.includes('<script type="module"')) throw new Error(`PageCache: ${opts.routeName} has islands; such a page cannot be kept`);
+    // An island's props are JSON, where the marks' HTML-escaped texts would be wrong: a page whose
+    // scripts hold a mark cannot be kept (islands whose props hold neither can).
+    for (const [, text] of html.matchAll(SCRIPT_TEXT)) {
+      if (marks.some((mark) => text!.includes(mark))) throw new Error(`PageCache: ${opts.routeName} has a mark in a script; such a page cannot be kept`);
+    }
     const pieces = html.split(new RegExp(`(${marks.join('|')})`));
     return {
       parts: pieces.filter((_, i) => i % 2 === 0).map((s) => Buffer.from(s)),
       marks: pieces.filter((_, i) => i % 2 === 1),
       status: opts.status ?? 200,
-      expires: this.now() + TTL_MS,
+      expires: this.now() + this.ttlMs,
+      stillHolds,
     };
   }
 
@@ -100,6 +156,13 @@ export class PageCache {
     }
     return (node.pages ??= new Map());
   }
+}
+
+/** A kept page's bytes with one request's values in its marks. */
+export function keptBytes(kept: Kept, values: Record<string, string>): Buffer {
+  const chunks: Buffer[] = [kept.parts[0]!];
+  for (let i = 0; i < kept.marks.length; i++) chunks.push(Buffer.from(values[kept.marks[i]!]!), kept.parts[i + 1]!);
+  return Buffer.concat(chunks);
 }
 
 function fill(html: string, marks: Record<string, string>): string {

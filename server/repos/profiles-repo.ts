@@ -164,6 +164,12 @@ export async function profilesAtPlaces(db: Runner, f: SearchFilter, points: numb
   return (await first!.unionAll(rest, false)) as PlacedProfileRow[];
 }
 
+/** These profiles' card rows, whatever their status (a kept page checks what it shows: render/page-cache.ts). */
+export async function cardRowsByIds(db: Runner, ids: number[]): Promise<ProfileRow[]> {
+  if (!ids.length) return [];
+  return (await db({ p: 'profiles' }).leftJoin({ ph: 'photos' }, activeMainPhoto).select(CARD_COLUMNS).whereIn('p.id', ids)) as ProfileRow[];
+}
+
 /** Counts matches up to `cap` without scanning further (cheap at a million profiles). */
 export async function countProfiles(db: Runner, f: SearchFilter, cap: number): Promise<number> {
   const inner = applyFilter(db({ p: 'profiles' }).select('p.id').limit(cap), f);

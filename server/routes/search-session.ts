@@ -15,9 +15,14 @@ export async function searchPreferencesOf(req: Request, services: Services, site
     const prefs = await services.search.preferencesOf(req.viewer);
     if (prefs) return prefs;
   }
-  const raw: unknown = req.cookies?.[SEARCH_COOKIE];
+  return visitorPreferences(req.cookies, req.clientCountry, siteCountries);
+}
+
+/** A visitor's preferences from their cookies and country (render/kept-answers.ts asks here too). */
+export function visitorPreferences(cookies: Record<string, unknown> | undefined, clientCountry: string | null, siteCountries: string[]): SearchPreferences {
+  const raw: unknown = cookies?.[SEARCH_COOKIE];
   const stored = typeof raw === 'string' && raw.length <= 500 ? readStoredFilters(raw) : null;
-  const homeCountry = req.clientCountry && siteCountries.includes(req.clientCountry) ? req.clientCountry : '';
+  const homeCountry = clientCountry && siteCountries.includes(clientCountry) ? clientCountry : '';
   return { filters: stored ?? VISITOR_DEFAULTS, defaults: VISITOR_DEFAULTS, remembered: stored !== null, homeCountry };
 }
 

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import supertest from 'supertest';
 import { createI18n } from '../../server/render/i18n.js';
 import { PageCache } from '../../server/render/page-cache.js';
-import type { PageContext } from '../../views/render-context.js';
+import { usePage, type PageContext } from '../../views/render-context.js';
 import type { SiteSettings } from '../../types/settings.js';
 import type { SessionUser } from '../../types/user.js';
 import { testAssets } from '../helpers/test-assets.js';
@@ -43,6 +43,11 @@ async function setup() {
   });
   app.get('/island', async (_req, res) => {
     await cache.send(res, 'island', () => ({ element: createElement(Island, { name: 'back-button', component: BackButton, props: {} }), opts: { layout: 'default', routeName: 'x' } }));
+  });
+  // An island whose props carry the page's address.
+  const AddressIsland = () => createElement(Island, { name: 'back-button', component: BackButton, props: { at: usePage().currentUrl } });
+  app.get('/island-address', async (_req, res) => {
+    await cache.send(res, 'island-address', () => ({ element: createElement(AddressIsland), opts: { layout: 'default', routeName: 'x' } }));
   });
   app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.status(500).send(err.message);
@@ -98,9 +103,37 @@ describe('kept pages (PageCache)', () => {
     expect(member.text).to.include('<a href="/signup?src=m">Go</a>');
   });
 
-  it('refuses to keep a page with islands (their props are JSON)', async () => {
+  it('keeps a page with islands, but refuses one whose island props hold a mark (they are JSON)', async () => {
     const { app } = await setup();
-    const res = await supertest(app).get('/island').expect(500);
+    const first = await supertest(app).get('/island').set('x-token', 'tok-1').expect(200);
+    const second = await supertest(app).get('/island').set('x-token', 'tok-2').expect(200);
+    expect(first.text).to.include('<script type="module"');
+    expect(second.text).to.include('<meta name="csrf-token" content="tok-2">');
+    const res = await supertest(app).get('/island-address').expect(500);
     expect(res.text).to.include('cannot be kept');
+  });
+
+  it('keeps at most the pages it is given room for, the oldest going first, for the time it is given', async () => {
+    let clock = 0;
+    const cache = new PageCache(() => clock, { ttlMs: 5_000, maxPages: 2 });
+    const i18n = await createI18n();
+    let renders = 0;
+    const app = express();
+    app.get('/:n', async (req, res) => {
+      res.locals.page = { t: i18n.getFixedT('en'), i18n, lng: 'en', site: { name: 'Amora', domain: 'localhost', languages: ['en'] }, settings: { name: 'Amora', index_title: 'Amora', description: 'Meet', geoip_country: null, geoip_selected_country: 'NL', countries: ['NL'], enable_site_entry_popup: 'no', search_fields: [], visible_profile_fields: [], cdn_prefix: '/media', minimum_message_costs: {} } as unknown as SiteSettings, company: { name: 'A', address: '', city: '', country: 'NL', kvk: '', vatNumbers: [], supportPhone: '' }, user: null, csrfToken: 't', currentUrl: req.originalUrl, now: 0, routeName: '', showEntryWarning: false, testPayments: false } as PageContext;
+      res.locals.assets = testAssets();
+      await cache.send(res, req.params.n, () => {
+        renders++;
+        return { element: createElement('p', null, req.params.n), opts: { layout: 'default', routeName: 'n' } };
+      });
+    });
+    for (const n of ['a', 'b', 'a', 'c', 'a', 'b']) await supertest(app).get(`/${n}`).expect(200);
+    // a and b kept (a asked again: kept); c pushes out a, a then b, b then c.
+    expect(renders).to.equal(5);
+    await supertest(app).get('/b').expect(200);
+    expect(renders).to.equal(5);
+    clock += 5_000;
+    await supertest(app).get('/b').expect(200);
+    expect(renders).to.equal(6);
   });
 });

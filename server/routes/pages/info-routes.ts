@@ -25,7 +25,7 @@ function dateLocaleOf(lng: string, domainLanguage: string): string {
 /** Rendered legal texts kept at most (sites × languages × pages, plus company changes). */
 const MAX_CACHED_TEXTS = 1000;
 
-export function infoRoutes({ services, config }: RouteDeps): Router {
+export function infoRoutes({ services, config, keptAnswers }: RouteDeps): Router {
   const router = Router();
   /**
    * A legal page's text depends only on the site, the language and the facts filled into it (all
@@ -79,6 +79,15 @@ export function infoRoutes({ services, config }: RouteDeps): Router {
       return { element: createElement(StaticPage, { html }), opts: { layout: 'default', routeName, title: page.t(`legal:${slug}.title`, vars) } };
     });
   };
+
+  keptAnswers?.register({
+    pattern: '/pages/:slug',
+    match: (path) => {
+      const slug = path.startsWith('/pages/') ? path.slice('/pages/'.length) : undefined;
+      return slug && (STATIC_PAGES as readonly string[]).includes(slug) ? { slug } : undefined;
+    },
+    keptFor: async (_visitor, { slug }) => ({ cache: keptPages, key: `pages-${slug!}` }),
+  });
 
   router.get('/pages/:slug', async (req, res) => {
     const slug = req.params.slug;

@@ -16,38 +16,79 @@ import { LANDER_VIEWS, LANDERS_WITH_MAP } from '../../../views/pages/landers/reg
 import { FIXED_LANDERS, VARIANT_LANDERS, type LanderName, type MemberLanding } from '../../../types/landers.js';
 import { MEMBER_LANDING_THEMES, type MemberLandingTheme } from '../../../types/lander-pages.js';
 import type { RouteDeps } from '../route-deps.js';
-import { cardContextOf } from '../card-context.js';
+import { cardContextOf, cardContextOfSite } from '../card-context.js';
+import type { CardContext } from '../../services/profiles/profile-views.js';
 import { parseId } from '../validate.js';
 import { signupCatalog } from './signup-routes.js';
 
 const isFixed = (name: string): name is LanderName => (FIXED_LANDERS as readonly string[]).includes(name);
 const isVariant = (name: string): name is LanderName => (VARIANT_LANDERS as readonly string[]).includes(name);
 
-/** `path` with the request's tracking parameters (cleaned) and `extra` as its query. */
-export function withTracking(path: string, req: Request, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ ...(cleanTracking(req.query) as Record<string, string>), ...extra }).toString();
-  return query ? `${path}?${query}` : path;
+/** `path` with the (cleaned) tracking parameters of a request's query and `extra` as its query. */
+export function withTracking(path: string, query: Request['query'], extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...(cleanTracking(query) as Record<string, string>), ...extra }).toString();
+  return params ? `${path}?${params}` : path;
 }
 
-export function landerRoutes({ services }: RouteDeps): Router {
+/** The view of /landers/{name}/{slug?}; undefined is the 404 page (fixed landers have no variants; a name without a view is not built yet). */
+function landerView(name: string, slug: string | undefined) {
+  return (isFixed(name) && slug === undefined) || isVariant(name) ? LANDER_VIEWS[name as LanderName] : undefined;
+}
+
+/** A plain lander path as the kept answers take it (render/kept-answers.ts); anything else is Express's. */
+const PLAIN_LANDER_PATH = /^\/landers\/([a-z0-9-]{1,40})(?:\/([a-z0-9-]{1,60}))?$/;
+
+export function landerRoutes({ services, keptAnswers }: RouteDeps): Router {
   const router = Router();
   const bodies = new LanderBodies();
   const keptPages = new PageCache();
 
+  /** What the lander shows a visitor of this site and country: the same for the route and the kept answers. */
+  const shown = async (name: string, slug: string | undefined, v: { countries: string[]; clientCountry: string | null; card: CardContext }) => {
+    const where = { countries: v.countries, visitorCountry: v.clientCountry };
+    const selection = await services.landers.selection({ slug, ...where, ...v.card });
+    const path = `/landers/${name}${slug === undefined ? '' : `/${encodeURIComponent(slug)}`}`;
+    return {
+      where,
+      selection,
+      path,
+      // The traffic counter (middleware/traffic.ts) counts the variant shown: an unknown slug is the default.
+      landerVariant: selection.variant.kind === 'default' ? null : (slug ?? null),
+    };
+  };
+  /** The lander alone is kept whole (render/page-cache.ts), but for the address of its calls to action, which keeps each click's tracking query. */
+  const keptLander = (name: string, slug: string | undefined, lander: Awaited<ReturnType<typeof shown>>, query: Request['query']) => ({
+    cache: keptPages,
+    key: `${name}\u0000${slug ?? ''}`,
+    sources: [lander.selection],
+    marks: { [CTA_MARK]: escapeHtml(withTracking(lander.path, query, { signup: '1' })) },
+    landerVariant: lander.landerVariant,
+  });
+
+  keptAnswers?.register({
+    pattern: '/landers/:name{/:slug}',
+    match: (path) => {
+      const m = PLAIN_LANDER_PATH.exec(path);
+      return m ? { name: m[1]!, slug: m[2] } : undefined;
+    },
+    keptFor: async ({ site, clientCountry, facts }, { name, slug }) => {
+      if (!landerView(name!, slug)) return undefined;
+      const lander = await shown(name!, slug, { countries: facts.settings.countries, clientCountry, card: cardContextOfSite(site) });
+      return keptLander(name!, slug, lander, {});
+    },
+  });
+
   router.get('/landers/:name{/:slug}', async (req, res) => {
     const { name, slug } = req.params as { name: string; slug?: string };
-    // Fixed landers have no variants; a name without a view is not built yet: both are the 404 page.
-    const view = (isFixed(name) && slug === undefined) || isVariant(name) ? LANDER_VIEWS[name as LanderName] : undefined;
+    const view = landerView(name, slug);
     if (!view) throw new NotFoundError();
     // A lander's only way on is the signup; members belong on their home.
     if (req.user) return res.redirect(303, '/members');
     const page = res.locals.page!;
-    const where = { countries: page.settings.countries, visitorCountry: req.clientCountry };
-    const selection = await services.landers.selection({ slug, ...where, ...cardContextOf(req) });
+    const lander = await shown(name, slug, { countries: page.settings.countries, clientCountry: req.clientCountry, card: cardContextOf(req) });
+    const { selection, where, path } = lander;
     const map = LANDERS_WITH_MAP.has(name as LanderName) ? await services.landers.map(selection, where) : undefined;
-    // The traffic counter (middleware/traffic.ts) counts the variant shown: an unknown slug is the default.
-    res.locals.landerVariant = selection.variant.kind === 'default' ? null : (slug ?? null);
-    const path = `/landers/${name}${slug === undefined ? '' : `/${encodeURIComponent(slug)}`}`;
+    res.locals.landerVariant = lander.landerVariant;
     const signupOpen = req.query.signup === '1';
     const opts = {
       layout: 'lander',
@@ -58,16 +99,12 @@ export function landerRoutes({ services }: RouteDeps): Router {
       noindex: true,
     } as const;
     if (signupOpen) {
-      const html = bodies.html(page, name, view, { selection, map }, withTracking(path, req, { signup: '1' }));
-      const signup = await signupPanel(req, res, withTracking(path, req), selection.gender);
+      const html = bodies.html(page, name, view, { selection, map }, withTracking(path, req.query, { signup: '1' }));
+      const signup = await signupPanel(req, res, withTracking(path, req.query), selection.gender);
       return renderPage(res, createElement(LanderPageShell, { name, html, signup }), opts);
     }
-    // The lander alone is the same page for every visitor (render/page-cache.ts), but for the
-    // address of its calls to action, which keeps each click's tracking query.
-    await keptPages.send(res, `${name}\u0000${slug ?? ''}`, () => ({ element: createElement(LanderPageShell, { name, html: bodies.marked(page, name, view, { selection, map }), signup: null }), opts }), {
-      sources: [selection],
-      marks: { [CTA_MARK]: escapeHtml(withTracking(path, req, { signup: '1' })) },
-    });
+    const kept = keptLander(name, slug, lander, req.query);
+    await keptPages.send(res, kept.key, () => ({ element: createElement(LanderPageShell, { name, html: bodies.marked(page, name, view, { selection, map }), signup: null }), opts }), kept);
   });
 
   /** The account step, its dialog closing back to the lander; the tracking query goes with the form. */
@@ -94,7 +131,7 @@ export function landerRoutes({ services }: RouteDeps): Router {
     res.locals.landerVariant = theme === 'default' ? null : theme;
     renderPage(
       res,
-      createElement(MemberLandingPage, { layout, profile, teaser, theme, signupHref: withTracking(`/members/${profile.id}/signup`, req) }),
+      createElement(MemberLandingPage, { layout, profile, teaser, theme, signupHref: withTracking(`/members/${profile.id}/signup`, req.query) }),
       {
         layout: 'lander',
         routeName: `members-${layout}`,

@@ -2,20 +2,31 @@
 import { Router, type Request } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
+import { PageCache, VISITOR_PAGE_TTL_MS, type KeptRender } from '../../render/page-cache.js';
 import { renderPage } from '../../render/render-page.js';
+import type { PageContext } from '../../../views/render-context.js';
+import { trackingOfPlainGet } from '../../middleware/traffic.js';
+import type { TrackingRecord } from '../../services/traffic/tracking-record.js';
 import { MembersPage, type MembersFilters } from '../../../views/pages/members-page.js';
 import { ProfilePage } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
 import { viewerOf } from '../session-helpers.js';
-import { rememberSearch, searchPreferencesOf } from '../search-session.js';
+import { rememberSearch, searchPreferencesOf, visitorPreferences } from '../search-session.js';
 import { sameFilters } from '../../services/search/search-preferences.js';
 import { SEARCH_ORDERS, type SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
+import type { ProfileDetail } from '../../../types/profiles.js';
 import { hasSource } from '../../services/traffic/tracking-record.js';
 import { cardContextOf } from '../card-context.js';
 
 const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
+
+/** Two views of a profile show the same (their presence aside, which is live). */
+const sameProfile = (a: ProfileDetail, b: ProfileDetail) => JSON.stringify({ ...a, presence: null }) === JSON.stringify({ ...b, presence: null });
+
+/** The kept page's key of a visitor's view of a profile. */
+const profileKey = (id: number, noticeKey: string | undefined) => `${id}\u0000${noticeKey ?? ''}`;
 
 /** The match modal's delay from the `t` query: whole seconds, 0 to 60. */
 function delayOf(value: unknown): number {
@@ -62,16 +73,93 @@ function readFilters(query: Request['query']) {
  * Logged-out search rules (SPEC.md §5): a visitor with a traffic source (this query's, or the one a
  * landing left in the cookie; middleware/traffic.ts) follows logged_out_search_trafficsource.
  */
-function mayVisitorSearch(req: Request, settings: { logged_out_search: string; logged_out_search_trafficsource: string }): boolean {
-  return hasSource(req.tracking) ? settings.logged_out_search_trafficsource !== 'none' : settings.logged_out_search !== 'none';
+function mayVisitorSearch(tracking: TrackingRecord, settings: { logged_out_search: string; logged_out_search_trafficsource: string }): boolean {
+  return hasSource(tracking) ? settings.logged_out_search_trafficsource !== 'none' : settings.logged_out_search !== 'none';
 }
 
-export function membersRoutes({ services, config }: RouteDeps): Router {
+/** Everything a search page shows but the profiles found: a visitor's kept page is kept by it. */
+interface SearchChoice {
+  chosen: SearchFilters;
+  homeCountry: string;
+  page: number;
+  invalid: string[];
+  /** The choice differs from the defaults: a reset is offered. */
+  remembered: boolean;
+}
+
+/** The kept page's key of a visitor's search (the route and the kept answers make it here). */
+const searchKey = (c: SearchChoice) => JSON.stringify([c.chosen, c.homeCountry, c.page, c.invalid, c.remembered]);
+
+/** A plain profile path as the kept answers take it (render/kept-answers.ts), as parseId() reads it. */
+const PLAIN_PROFILE_PATH = /^\/members\/([1-9][0-9]{0,9})$/;
+
+export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Router {
   const router = Router();
+  // A visitor's search and profile pages are kept a few seconds (render/page-cache.ts): the same
+  // choices see the same page, its profiles and their presence up to VISITOR_PAGE_TTL_MS old.
+  const visitorSearches = new PageCache(Date.now, { ttlMs: VISITOR_PAGE_TTL_MS });
+  const visitorProfiles = new PageCache(Date.now, { ttlMs: VISITOR_PAGE_TTL_MS, maxPages: 2000 });
+
+  /** The search page of a choice: found as the searcher (a member, or null for a visitor) may see. */
+  const searchPage = async (c: SearchChoice, req: Request, page: PageContext, notice: string | undefined): Promise<KeptRender> => {
+    const siteCountries = page.settings.countries;
+    const { chosen } = c;
+    const country = siteCountries.includes(chosen.country) ? chosen.country : '';
+    const near = chosen.order === 'near'
+      ? await services.search.searchCenter(req.viewer, { country, region: chosen.region, homeCountry: c.homeCountry, siteCountries })
+      : null;
+    const [result, regions] = await Promise.all([
+      services.search.search(
+        {
+          gender: chosen.gender || undefined,
+          country: country || undefined,
+          region: chosen.region || undefined,
+          minAge: chosen.minAge ?? undefined,
+          maxAge: chosen.maxAge ?? undefined,
+          preferCountry: c.homeCountry || undefined,
+          near: near ?? undefined,
+          page: c.page,
+        },
+        { siteCountries, ...cardContextOf(req), viewer: req.viewer },
+      ),
+      services.catalog.regionsOf(siteCountries),
+    ]);
+    const card = cardContextOf(req);
+    const shown: MembersFilters = {
+      gender: chosen.gender,
+      country,
+      countryregion: chosen.region,
+      min_age: chosen.minAge ? String(chosen.minAge) : '',
+      max_age: chosen.maxAge ? String(chosen.maxAge) : '',
+      order: near ? 'near' : '',
+    };
+    return {
+      element: createElement(MembersPage, { result, filters: shown, regions, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry }),
+      opts: {
+        layout: 'default',
+        routeName: 'members',
+        title: page.t('pages:members.title'),
+        status: c.invalid.length ? 400 : 200,
+        noindex: Boolean(req.user) || c.invalid.length > 0,
+      },
+      // Kept for visitors only while every profile on it is still shown as it is.
+      stillHolds: () => services.search.stillShown([...result.profiles, ...result.similar], card),
+    };
+  };
+
+  keptAnswers?.register({
+    pattern: '/members',
+    match: (path) => (path === '/members' ? {} : undefined),
+    keptFor: async ({ clientCountry, cookies, facts }) => {
+      if (!mayVisitorSearch(trackingOfPlainGet(cookies), facts.settings)) return undefined;
+      const prefs = visitorPreferences(cookies, clientCountry, facts.settings.countries);
+      return { cache: visitorSearches, key: searchKey({ chosen: prefs.filters, homeCountry: prefs.homeCountry, page: 1, invalid: [], remembered: prefs.remembered }) };
+    },
+  });
 
   router.get('/members', async (req, res) => {
     const page = res.locals.page!;
-    if (!req.user && !mayVisitorSearch(req, page.settings)) return res.redirect(303, '/');
+    if (!req.user && !mayVisitorSearch(req.tracking, page.settings)) return res.redirect(303, '/');
     const siteCountries = page.settings.countries;
     const prefs = await searchPreferencesOf(req, services, siteCountries);
     if (req.query.reset !== undefined) {
@@ -85,75 +173,55 @@ export function membersRoutes({ services, config }: RouteDeps): Router {
     const chose = FILTER_KEYS.some((k) => req.query[k] !== undefined);
     const chosen = chose ? filtersFromQuery(filters, siteCountries) : prefs.filters;
     if (chose && invalid.length === 0) await rememberSearch(req, res, { services, config }, prefs, chosen);
-    const country = siteCountries.includes(chosen.country) ? chosen.country : '';
-    const near = chosen.order === 'near'
-      ? await services.search.searchCenter(req.viewer, { country, region: chosen.region, homeCountry: prefs.homeCountry, siteCountries })
-      : null;
-    const [result, regions] = await Promise.all([
-      services.search.search(
-        {
-          gender: chosen.gender || undefined,
-          country: country || undefined,
-          region: chosen.region || undefined,
-          minAge: chosen.minAge ?? undefined,
-          maxAge: chosen.maxAge ?? undefined,
-          preferCountry: prefs.homeCountry || undefined,
-          near: near ?? undefined,
-          page: filters.page ?? 1,
-        },
-        { siteCountries, ...cardContextOf(req), viewer: req.viewer },
-      ),
-      services.catalog.regionsOf(siteCountries),
-    ]);
-    const shown: MembersFilters = {
-      gender: chosen.gender,
-      country,
-      countryregion: chosen.region,
-      min_age: chosen.minAge ? String(chosen.minAge) : '',
-      max_age: chosen.maxAge ? String(chosen.maxAge) : '',
-      order: near ? 'near' : '',
-    };
     const remembered = chose ? !sameFilters(chosen, prefs.defaults) : prefs.remembered;
+    const choice: SearchChoice = { chosen, homeCountry: prefs.homeCountry, page: filters.page ?? 1, invalid, remembered };
+    if (!req.user) return visitorSearches.send(res, searchKey(choice), () => searchPage(choice, req, page, undefined));
     // After a block: the name only of a profile this member did block.
     const blockedId = req.viewer && typeof req.query.blocked === 'string' && /^[1-9][0-9]{0,9}$/.test(req.query.blocked) ? Number(req.query.blocked) : 0;
     const blockedName = blockedId ? await services.blocks.nameBlockedBy(req.viewer!, blockedId) : undefined;
     const notice = blockedName ? page.t('pages:members.blockedNotice', { name: blockedName }) : undefined;
-    renderPage(res, createElement(MembersPage, { result, filters: shown, regions, invalid, notice, canReset: remembered, homeCountry: prefs.homeCountry }), {
-      layout: 'default',
-      routeName: 'members',
-      title: page.t('pages:members.title'),
-      status: invalid.length ? 400 : 200,
-      noindex: Boolean(req.user) || invalid.length > 0,
-    });
+    const { element, opts } = await searchPage(choice, req, page, notice);
+    renderPage(res, element, opts);
+  });
+
+  keptAnswers?.register({
+    pattern: '/members/:id',
+    match: (path) => {
+      const m = PLAIN_PROFILE_PATH.exec(path);
+      return m ? { id: m[1] } : undefined;
+    },
+    keptFor: async (_visitor, { id }) => ({ cache: visitorProfiles, key: profileKey(parseId(id), undefined) }),
   });
 
   router.get('/members/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const page = res.locals.page!;
-    const profile = await services.profiles.view(id, {
-      viewer: req.viewer,
-      ...cardContextOf(req),
-      visibleFields: page.settings.visible_profile_fields,
-    });
     const noticeKey = PROFILE_NOTICES[String(req.query.notice) as keyof typeof PROFILE_NOTICES];
-    const notice = noticeKey ? page.t(noticeKey, { name: profile.name }) : undefined;
-    // ?match=1 after a like that made a match; `t` delays the modal by that many seconds.
-    const matchModal: MatchModalProps | undefined =
-      req.user && profile.relation?.match && req.query.match !== undefined
-        ? {
-            profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null, fictionalLabel: profile.isFictional ? page.settings.fictional_singular : null },
-            kind: 'match',
-            delaySeconds: delayOf(req.query.t),
-            own: { name: req.user.profile.name, photoUrl: req.user.profile.main_image?.match ?? null },
-          }
-        : undefined;
-    renderPage(res, createElement(ProfilePage, { profile, notice, matchModal }), {
-      layout: 'default',
-      routeName: 'members-id',
-      title: `${profile.name}, ${profile.age}`,
-      description: profile.about ?? undefined,
-      noindex: Boolean(req.user),
-    });
+    const ctx = { viewer: req.viewer, ...cardContextOf(req), visibleFields: page.settings.visible_profile_fields };
+    const render = async (): Promise<KeptRender> => {
+      const profile = await services.profiles.view(id, ctx);
+      const notice = noticeKey ? page.t(noticeKey, { name: profile.name }) : undefined;
+      // ?match=1 after a like that made a match; `t` delays the modal by that many seconds.
+      const matchModal: MatchModalProps | undefined =
+        req.user && profile.relation?.match && req.query.match !== undefined
+          ? {
+              profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null, fictionalLabel: profile.isFictional ? page.settings.fictional_singular : null },
+              kind: 'match',
+              delaySeconds: delayOf(req.query.t),
+              own: { name: req.user.profile.name, photoUrl: req.user.profile.main_image?.match ?? null },
+            }
+          : undefined;
+      return {
+        element: createElement(ProfilePage, { profile, notice, matchModal }),
+        opts: { layout: 'default', routeName: 'members-id', title: `${profile.name}, ${profile.age}`, description: profile.about ?? undefined, noindex: Boolean(req.user) },
+        // Kept for visitors only while the profile is still visible and the same (its presence aside).
+        stillHolds: () => services.profiles.view(id, ctx).then((now) => sameProfile(now, profile), () => false),
+      };
+    };
+    // A visitor's view of a profile is the same for every visitor (a few seconds: see above).
+    if (!req.user) return visitorProfiles.send(res, profileKey(id, noticeKey), render);
+    const { element, opts } = await render();
+    renderPage(res, element, opts);
   });
 
   // The profile's actions as plain form posts (islands call /api/like.php and /api/block.php).

@@ -3,7 +3,7 @@ import type { Db } from '../../db.js';
 import { birthBounds } from '../../lib/dates.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { blockedEitherWay } from '../../repos/blocks-repo.js';
-import { countProfiles, findProfile, searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/profiles-repo.js';
+import { cardRowsByIds, countProfiles, findProfile, searchProfiles, type ProfileRow, type SearchFilter } from '../../repos/profiles-repo.js';
 import type { Position } from '../../../types/geo.js';
 import type { ProfileCard } from '../../../types/profiles.js';
 import type { SearchFilters } from '../../../types/search.js';
@@ -102,6 +102,20 @@ export class SearchService {
     return [...first, ...rest];
   }
 
+  /**
+   * Whether these cards still show their profiles as they are: each still visible, with the same
+   * name, age, place, gender, label and photo (their presence aside, which is live). A kept page
+   * of cards is shown only while this holds (render/page-cache.ts), so a member who hides, leaves
+   * or changes their photo is never shown as they were.
+   */
+  async stillShown(cards: readonly ProfileCard[], card: CardContext): Promise<boolean> {
+    const rows = new Map((await cardRowsByIds(this.db, cards.map((c) => c.id))).map((r) => [Number(r.id), r]));
+    return cards.every((shown) => {
+      const row = rows.get(shown.id);
+      return row !== undefined && row.status === 'active' && sameCard(toProfileCard(row, card.cdnPrefix), shown);
+    });
+  }
+
   /** Visible profiles in the site's countries, for "join N members" (refreshed every 10 minutes). */
   memberCount(countries: string[]): Promise<number> {
     return this.counts.get(countries.join(','), () => countProfiles(this.db, { countries }, 10_000_000));
@@ -192,6 +206,12 @@ export class SearchService {
     }
     return this.cards(rows, ctx);
   }
+}
+
+/** Two cards show the same profile the same way (presence and distance aside). */
+function sameCard(a: ProfileCard, b: ProfileCard): boolean {
+  return a.id === b.id && a.name === b.name && a.age === b.age && a.city === b.city && a.region === b.region && a.country === b.country
+    && a.gender === b.gender && a.isFictional === b.isFictional && a.photo?.url === b.photo?.url && a.photo?.thumbUrl === b.photo?.thumbUrl;
 }
 
 /**

@@ -1,0 +1,161 @@
+// Visitors' kept pages (render/page-cache.ts: the legal pages, the landers) answered ahead of
+// Express. Such a page costs little to fill in, but Express's walk through some fifty layers, each
+// matched against the path, and the request and response objects it grows on the way cost more
+// than the page (DESIGN.md §8 budgets a static page at 1.2× a bare React page; issue 17).
+//
+// Only a plain GET qualifies: no query, no body, no conditional headers, a path of a registered
+// route in its plain form, no session cookie, a known host, and a page already kept for the
+// visitor's facts (the route's own answer keeps it). Anything else goes to Express untouched:
+// deciding has no side effects.
+//
+// The answer is the one the app would give, made by the same functions: the page facts
+// (render/page-context.ts), the route's own lookup of its kept page, the CSRF token, the traffic
+// cookies and lander visit (middleware/traffic.ts), the request id, the security headers, the
+// compression (middleware/compression.ts) and Express's own cookie serializer; the request's
+// address, scheme and cookies are read by Express's request getters and cookie-parser.
+// test/integration/kept-answers.test.ts compares the two answers header by header and byte by byte.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, Request, RequestHandler } from 'express';
+import { setCookieHeader, type CookieToSet } from '../lib/cookies.js';
+import { encodedPage } from '../middleware/compression.js';
+import { requestIdFrom } from '../middleware/request-logging.js';
+import { trafficOfPlainGet } from '../middleware/traffic.js';
+import type { VisitKey } from '../services/traffic/lander-visit-counter.js';
+import type { Site } from '../services/sites/sites-service.js';
+import type { Locale } from '../../types/settings.js';
+import { keptBytes, keptKey, requestMarks, type PageCache } from './page-cache.js';
+import { ENTRY_COOKIE, type PageFacts, type PageFactsInput } from './page-context.js';
+
+/** What a route needs to find a visitor's kept page. */
+export interface KeptVisitor {
+  site: Site;
+  lng: Locale;
+  clientCountry: string | null;
+  /** The request's cookies as cookie-parser reads them. */
+  cookies: Record<string, unknown>;
+  facts: PageFacts;
+}
+
+/** The kept page a route answers a visitor with, as its own handler looks it up. */
+export interface KeptPage {
+  cache: PageCache;
+  key: string;
+  sources?: object[];
+  /** The route's marks with this request's (escaped) values. */
+  marks?: Record<string, string>;
+  /** res.locals.landerVariant as the route sets it (middleware/traffic.ts). */
+  landerVariant?: string | null;
+}
+
+export interface KeptRoute {
+  /** The route's pattern as Express names it (the request metrics' label). */
+  pattern: string;
+  /** The route's parameters for a path in its plain form, else undefined (Express answers). */
+  match: (path: string) => Record<string, string | undefined> | undefined;
+  /** The kept page the route would answer with; undefined where it answers otherwise (404, a redirect). */
+  keptFor: (visitor: KeptVisitor, params: Record<string, string | undefined>) => Promise<KeptPage | undefined>;
+}
+
+export interface KeptAnswersDeps {
+  /** The app whose request getters (ip, secure) read the request as Express does. */
+  app: Express;
+  /** The app's cookie-parser. */
+  cookies: RequestHandler;
+  sessionCookie: (secure: boolean) => string;
+  secureFor: (req: Request) => boolean;
+  resolveSite: (host: string | undefined) => Promise<Site>;
+  countryOf: (ip: string | undefined) => string | null;
+  localeOf: (req: { cookies?: Record<string, unknown>; site?: { language?: string } }) => Locale;
+  pageFacts: (input: PageFactsInput) => Promise<PageFacts>;
+  visitorToken: (cookies: Record<string, unknown>, secure: boolean) => { token: string; cookie: CookieToSet };
+  /** The headers every answer carries (helmet's), in order. */
+  securityHeaders: ReadonlyMap<string, string>;
+  countVisit: (visit: VisitKey) => void;
+  observe: (method: string, route: string, status: number, seconds: number) => void;
+  /** While the access log writes 2xx answers (debug), Express answers: it writes them. */
+  logsAnswers: () => boolean;
+}
+
+type Params = Record<string, string | undefined>;
+
+export class KeptAnswers {
+  private readonly routes: KeptRoute[] = [];
+  /** Answers given here (tests tell which way a request went). */
+  answered = 0;
+
+  constructor(private readonly deps: KeptAnswersDeps) {}
+
+  /** Routes call this for the pages they keep. */
+  register(route: KeptRoute): void {
+    this.routes.push(route);
+  }
+
+  /** Puts the answers ahead of the app's own handling (as events-api.ts does for event streams). */
+  install(app: Express): void {
+    const inner = app as unknown as { handle(req: IncomingMessage, res: ServerResponse, next?: unknown): void };
+    const expressHandle = inner.handle.bind(app);
+    inner.handle = (req, res, next) => {
+      const found = this.candidate(req);
+      if (!found) return expressHandle(req, res, next);
+      const started = performance.now();
+      void this.answer(found.route, found.params, req, res, started).then(
+        (answered) => answered || expressHandle(req, res, next),
+        // Nothing is written before the last check: Express answers (and reports) what failed.
+        () => (res.headersSent ? res.destroy() : expressHandle(req, res, next)),
+      );
+    };
+  }
+
+  /** A plain GET of a registered route's path, with its parameters. */
+  private candidate(req: IncomingMessage): { route: KeptRoute; params: Params } | undefined {
+    const h = req.headers;
+    if (req.method !== 'GET' || !req.url || req.url.includes('?')) return undefined;
+    // A body would be parsed (or refused) by the body parsers; a conditional GET may be a 304.
+    if (h['transfer-encoding'] !== undefined || (h['content-length'] ?? '0') !== '0') return undefined;
+    if (h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined || this.deps.logsAnswers()) return undefined;
+    for (const route of this.routes) {
+      const params = route.match(req.url);
+      if (params) return { route, params };
+    }
+    return undefined;
+  }
+
+  private async answer(route: KeptRoute, params: Params, req: IncomingMessage, res: ServerResponse, started: number): Promise<boolean> {
+    const { deps } = this;
+    // The request as Express reads it: its getters (ip, secure) and cookie-parser, on a stand-in.
+    const view = Object.create(deps.app.request, { headers: { value: req.headers }, socket: { value: req.socket } }) as Request;
+    deps.cookies(view, res as never, () => undefined);
+    const cookies = view.cookies as Record<string, unknown>;
+    const secure = deps.secureFor(view);
+    // A session cookie may be a member's: their pages are theirs.
+    if (cookies[deps.sessionCookie(secure)] !== undefined) return false;
+    const site = await deps.resolveSite(req.headers.host).catch(() => undefined);
+    if (!site) return false;
+    const clientCountry = deps.countryOf(view.ip);
+    const lng = deps.localeOf({ cookies, site });
+    const facts = await deps.pageFacts({ site, lng, clientCountry, entryCookie: cookies[ENTRY_COOKIE], user: null });
+    const page = await route.keptFor({ site, lng, clientCountry, cookies, facts }, params);
+    const kept = await page?.cache.peek([...facts.sources, ...(page.sources ?? [])], keptKey(page.key, { lng, ...facts }));
+    if (!page || !kept) return false;
+
+    // Decided: the answer, as the app's middleware and the route would make it, in their order.
+    const { token, cookie } = deps.visitorToken(cookies, secure);
+    const html = keptBytes(kept, { ...page.marks, ...requestMarks(token, req.url!) });
+    const traffic = trafficOfPlainGet({ path: req.url!, status: kept.status, cookies, headers: req.headers, siteId: site.id, secure, shownVariant: page.landerVariant, now: Date.now() });
+    const { body, encoding, vary } = encodedPage(req.headers['accept-encoding'], html);
+    const headers: string[] = ['X-Request-Id', requestIdFrom(req.headers['x-request-id'])];
+    for (const [name, value] of deps.securityHeaders) headers.push(name, value);
+    headers.push('Content-Language', lng, 'Set-Cookie', setCookieHeader(cookie));
+    for (const c of traffic.cookies) headers.push('Set-Cookie', setCookieHeader(c));
+    headers.push('Content-Type', 'text/html; charset=utf-8');
+    if (vary) headers.push('Vary', 'Accept-Encoding');
+    if (encoding) headers.push('Content-Encoding', encoding);
+    headers.push('Content-Length', String(body.length));
+    if (traffic.visit) deps.countVisit(traffic.visit);
+    res.once('finish', () => deps.observe('GET', route.pattern, kept.status, (performance.now() - started) / 1000));
+    res.writeHead(kept.status, headers);
+    res.end(body);
+    this.answered++;
+    return true;
+  }
+}
