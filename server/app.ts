@@ -19,7 +19,7 @@ import { termsGate } from './middleware/terms-gate.js';
 import { siteMiddleware } from './middleware/site.js';
 import type { AssetResolver } from './render/assets.js';
 import { BUILD_DIR } from './render/assets.js';
-import { KeptAnswers } from './render/kept-answers.js';
+import { KeptAnswers, keptAnswerFailure } from './render/kept-answers.js';
 import { buildPageContext, pageFactsOf } from './render/page-context.js';
 import { siteApi } from './routes/api/site-api.js';
 import { geoApi } from './routes/api/geo-api.js';
@@ -166,6 +166,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(csrf.protect);
   app.use(currentUserMiddleware(services.members));
   app.use(trafficMiddleware(config, services.landerVisits));
+  app.use(keptAnswerFailure);
 
   // Visitors' kept pages answered ahead of Express (render/kept-answers.ts); development has
   // Vite's middleware in the chain and answers everything through it.

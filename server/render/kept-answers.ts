@@ -16,6 +16,7 @@
 // test/integration/kept-answers.test.ts compares the two answers header by header and byte by byte.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler } from 'express';
+import { ServiceUnavailableError } from '../lib/circuit.js';
 import { setCookieHeader, type CookieToSet } from '../lib/cookies.js';
 import { encodedPage } from '../middleware/compression.js';
 import { requestIdFrom } from '../middleware/request-logging.js';
@@ -100,8 +101,14 @@ export class KeptAnswers {
       const started = performance.now();
       void this.answer(found.route, found.params, req, res, started).then(
         (answered) => answered || expressHandle(req, res, next),
-        // Nothing is written before the last check: Express answers (and reports) what failed.
-        () => (res.headersSent ? res.destroy() : expressHandle(req, res, next)),
+        // Nothing is written before the last check: Express answers (and reports) what failed. A
+        // service that did not answer in time is not asked again by the route (a second deadline):
+        // Express answers its 503 at once (keptAnswerFailure).
+        (err: unknown) => {
+          if (res.headersSent) return res.destroy();
+          if (err instanceof ServiceUnavailableError) (req as FailedRequest)[FAILED] = err;
+          expressHandle(req, res, next);
+        },
       );
     };
   }
@@ -159,3 +166,9 @@ export class KeptAnswers {
     return true;
   }
 }
+
+const FAILED = Symbol('kept answer failed');
+type FailedRequest = IncomingMessage & { [FAILED]?: ServiceUnavailableError };
+
+/** Placed before the routes: a request whose kept answer met an unavailable service gets its 503 without asking it again. */
+export const keptAnswerFailure: RequestHandler = (req, _res, next) => next((req as FailedRequest)[FAILED]);
