@@ -109,18 +109,20 @@ describe('health check', () => {
     const db = createDb('sqlite::memory:');
     const app = express().use(healthRoutes(db, { ping: () => Promise.resolve('PONG') }));
     const fail = () => Promise.reject(new Error('down'));
-    const mail = circuitFor('smtp health-test:25', { timeoutMs: 50, resetMs: 100, failuresToOpen: 1 });
+    // Long enough that a loaded machine does not see the circuits half-open before they are checked.
+    const RESET_MS = 1000;
+    const mail = circuitFor('smtp health-test:25', { timeoutMs: 50, resetMs: RESET_MS, failuresToOpen: 1 });
     await mail.run(fail).catch(() => undefined);
     expect(mail.state()).to.equal('open');
     await supertest(app).get('/readyz').expect(200);
-    const cache = circuitFor('redis health-test:6379', { timeoutMs: 50, resetMs: 100, failuresToOpen: 1 });
+    const cache = circuitFor('redis health-test:6379', { timeoutMs: 50, resetMs: RESET_MS, failuresToOpen: 1 });
     await cache.run(fail).catch(() => undefined);
     const ready = await supertest(app).get('/readyz').expect(503);
     expect(ready.body.openCircuits).to.deep.equal(['redis health-test:6379']);
     const health = await supertest(app).get('/healthz').expect(503);
     expect(health.body.circuits.find((c: { name: string }) => c.name === 'smtp health-test:25')).to.include({ state: 'open', failures: 1 });
     // Half-open after resetMs; one good probe closes both again, so the shared test apps stay ready.
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, RESET_MS + 50));
     await Promise.all([mail.run(() => Promise.resolve()), cache.run(() => Promise.resolve())]);
     await supertest(app).get('/readyz').expect(200);
     await db.destroy();
