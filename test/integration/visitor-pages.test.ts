@@ -110,7 +110,7 @@ describeEachBackend('visitors\' kept search, landing page and profiles', (env) =
     await ask(app, { what: 'search', path: '/' });
     const search = await ask(app, { what: 'search', path: '/members' });
     const id = Number(/href="\/members\/(\d+)"/.exec(search.text)![1]);
-    const [{ name }] = (await db('profiles').where({ id }).select('name')) as { name: string }[];
+    const { name } = (await db('profiles').where({ id }).first('name')) as { name: string };
     for (let i = 0; i < 2; i++) await ask(app, { what: 'profile', path: `/members/${id}` });
     const before = answered();
     expect((await ask(app, { what: 'profile', path: `/members/${id}` })).text).to.include(name);
