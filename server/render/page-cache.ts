@@ -54,7 +54,12 @@ export interface Kept {
   status: number;
   expires: number;
   stillHolds?: () => Promise<boolean>;
+  /** The last check that failed (the database down or stalled), and when. */
+  failed?: { at: number; err: unknown };
 }
+
+/** How long a failed check fails the next ones at once. */
+const FAILED_CHECK_MS = 1_000;
 
 interface Node {
   next: WeakMap<object, Node>;
@@ -107,7 +112,7 @@ export class PageCache {
     const pages = this.pagesFor([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])]);
     const fullKey = keptKey(key, page);
     let kept = pages.get(fullKey);
-    if (!kept || kept.expires <= this.now() || (kept.stillHolds && !(await kept.stillHolds()))) {
+    if (!kept || kept.expires <= this.now() || !(await this.holds(kept))) {
       kept = await this.keep(page, assets, render, Object.keys(values));
       // Newest last: past the limit the oldest go first.
       pages.delete(fullKey);
@@ -124,8 +129,24 @@ export class PageCache {
    */
   async peek(sources: object[], fullKey: string): Promise<Kept | undefined> {
     const kept = this.pagesFor(sources).get(fullKey);
-    if (!kept || kept.expires <= this.now() || (kept.stillHolds && !(await kept.stillHolds()))) return undefined;
+    if (!kept || kept.expires <= this.now() || !(await this.holds(kept))) return undefined;
     return kept;
+  }
+
+  /**
+   * Whether a kept page still shows what holds. A check that failed fails the next ones at once
+   * for a second: the router's answer that follows a kept answer's failed check (render/kept-answers.ts)
+   * reports the failure without waiting for the same database deadline a second time.
+   */
+  private async holds(kept: Kept): Promise<boolean> {
+    if (!kept.stillHolds) return true;
+    if (kept.failed && this.now() - kept.failed.at < FAILED_CHECK_MS) throw kept.failed.err;
+    try {
+      return await kept.stillHolds();
+    } catch (err) {
+      kept.failed = { at: this.now(), err };
+      throw err;
+    }
   }
 
   private async keep(page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {

@@ -40,10 +40,14 @@ async function get(app: Express, path: string, headers: Headers, method: 'get' |
   return { status: res.status, headers: res.headers as Answer['headers'], body: res.body as Buffer, fast: fastCount(app) > before };
 }
 
-/** A Set-Cookie header with its Expires date apart, which moves with the clock. */
+/** A Set-Cookie header with its Expires date apart, which moves with the clock (so does a Max-Age to midnight). */
 function cookieParts(header: string): { cookie: string; expires: number | undefined } {
   const m = /; Expires=([^;]+)/.exec(header);
-  return { cookie: header.replace(/; Expires=[^;]+/, ''), expires: m ? Date.parse(m[1]!) : undefined };
+  const maxAge = /; Max-Age=(\d+)/.exec(header);
+  return {
+    cookie: header.replace(/; Expires=[^;]+/, '').replace(/; Max-Age=\d+/, '; Max-Age'),
+    expires: m ? Date.parse(m[1]!) : maxAge ? Number(maxAge[1]) * 1000 : undefined,
+  };
 }
 
 /** Asserts two answers are the same but for the Date header and cookie expiry a second or two apart. */

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { PageCache, VISITOR_PAGE_TTL_MS, type KeptRender } from '../../render/page-cache.js';
 import { renderPage } from '../../render/render-page.js';
+import { AppError } from '../../errors.js';
 import type { PageContext } from '../../../views/render-context.js';
 import { trackingOfPlainGet } from '../../middleware/traffic.js';
 import type { TrackingRecord } from '../../services/traffic/tracking-record.js';
@@ -215,7 +216,8 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
         element: createElement(ProfilePage, { profile, notice, matchModal }),
         opts: { layout: 'default', routeName: 'members-id', title: `${profile.name}, ${profile.age}`, description: profile.about ?? undefined, noindex: Boolean(req.user) },
         // Kept for visitors only while the profile is still visible and the same (its presence aside).
-        stillHolds: () => services.profiles.view(id, ctx).then((now) => sameProfile(now, profile), () => false),
+        // (A profile no longer found does not hold; the database failing is an error, not a change.)
+        stillHolds: () => services.profiles.view(id, ctx).then((now) => sameProfile(now, profile), (err: unknown) => (err instanceof AppError && err.status === 404 ? false : Promise.reject(err))),
       };
     };
     // A visitor's view of a profile is the same for every visitor (a few seconds: see above).
