@@ -82,6 +82,8 @@ describe('banners and modals in the browser', function () {
       await page.keyboard.press('Enter');
       await page.getByTestId('icebreaker').waitFor({ state: 'detached' });
       expect(await page.getByTestId('chat-input').inputValue()).to.equal(chosen);
+      await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'chat-input', null, { timeout: 5000 })
+        .catch(() => undefined);
       expect(await focusedTestId(page), 'focus in the composer').to.equal('chat-input');
       // Nothing went out: no message, no conversation, no credits taken; the price is shown.
       await page.waitForTimeout(500);

@@ -226,14 +226,21 @@ export default function ChatPane(props: ChatPaneProps) {
   };
   /** An icebreaker line goes into the composer, never straight out: the member sees the price and sends. */
   const putInComposer = (line: string) => {
+    composerFocusAt.current = line.length;
     setDraft(line);
-    // After the modal has closed and handed the focus back.
-    setTimeout(() => {
-      const input = document.getElementById('chat-body') as HTMLTextAreaElement | null;
-      input?.focus();
-      input?.setSelectionRange(line.length, line.length);
-    }, 0);
   };
+  // Focus the composer in an effect of the render that closed the icebreaker: React runs the modal's
+  // cleanup (which hands the focus back to where it was) before this, so the composer keeps it. A
+  // timer instead raced that cleanup on a slow phone.
+  const composerFocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const at = composerFocusAt.current;
+    if (at === null) return;
+    composerFocusAt.current = null;
+    const input = document.getElementById('chat-body') as HTMLTextAreaElement | null;
+    input?.focus();
+    input?.setSelectionRange(at, at);
+  });
   const sendGift = (gift: Gift) => void send({ gift: { id: gift.id, slug: gift.slug, image: gift.image } });
   const retry = (clientId: string) => {
     const entry = current.current.entries.find((e) => e.key === clientId);
