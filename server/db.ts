@@ -174,6 +174,8 @@ export interface SqliteConnection {
     all(...params: unknown[]): unknown[];
   };
   transaction<F extends (...args: never[]) => unknown>(fn: F): F;
+  /** An explicit transaction is open (false again after SQLite ended one on its own, on a full disk). */
+  readonly inTransaction: boolean;
 }
 
 /**

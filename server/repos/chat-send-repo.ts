@@ -3,8 +3,9 @@
 // row, the message and both participant rows. The same writes, in the same order and with the same
 // guards, as the general path (ChatService.store through applyLedgerDelta, insertMessage and
 // recordDelivery); only the trips are fewer: SQLite runs the five statements synchronously on its
-// connection, MySQL/MariaDB sends them as one multi-statement on a connection of its own.
-import { multiStatementDb, onSqliteConnection, isSqlite, type Db } from '../db.js';
+// connection, committing the sends of one event-loop turn together (group commit), MySQL/MariaDB
+// sends them as one multi-statement on a connection of its own.
+import { multiStatementDb, onSqliteConnection, isSqlite, type Db, type SqliteConnection } from '../db.js';
 import { paidDebitSql, sqliteDebitResult, unpackDebit, unpackedBalanceSql, type LedgerResult } from './credits-repo.js';
 import { badgeCountColumns, badgeCountsOf, type BadgeCountsRow } from './badges-repo.js';
 import { pairOf } from './chat-repo.js';
@@ -57,23 +58,87 @@ const SQLITE_PARTICIPANTS = `INSERT INTO conversation_participants (conversation
 
 const SQLITE_COUNTS = `SELECT ${badgeCountColumns('?')}`;
 
+/** Sends committed together at most: bounds how long one batch holds the event loop. */
+const SQLITE_BATCH_MAX = 100;
+
+interface QueuedSend {
+  s: ConversationSend;
+  resolve(result: ConversationSendResult): void;
+  reject(err: unknown): void;
+}
+
+/** The sends waiting for the next commit, per database. */
+const sqliteBatches = new WeakMap<Db, QueuedSend[]>();
+
+/**
+ * Group commit: the sends that reach the store in one turn of the event loop are written in one
+ * transaction, each in a savepoint of its own (better-sqlite3 nests transactions that way), so one
+ * send's failure (a retried client id, a conversation a block deleted) takes back only its own
+ * writes. A commit of one send rewrote every page it touched into the write-ahead log (the member's
+ * row, the ledger, the message, both participants and their indexes); fifty sends in one commit
+ * share those pages. Each send is answered only once its batch is committed, as before; it waits
+ * at most for the rest of this turn (setImmediate), not for a timer.
+ */
 function storeOnSqlite(db: Db, s: ConversationSend): Promise<ConversationSendResult> {
-  const debitSql = paidDebitSql('sqlite', s.now);
-  return onSqliteConnection(db, (conn) => {
-    const stored = conn.transaction((): ConversationSendResult => {
-      const row = conn.prepare(debitSql).get({ cost: s.cost, now: s.now, userId: s.userId }) as { credits: number; left_today: number | null } | undefined;
-      if (!row) return undefined;
-      const debit = sqliteDebitResult(row);
-      const l = ledgerOf(s);
-      conn.prepare(SQLITE_LEDGER).run(l.userId, l.delta, debit.balance, l.reason, l.reference, l.key, l.now);
-      const message = conn.prepare(SQLITE_MESSAGE).run(s.conversationId, s.senderProfileId, s.kind, s.body, s.giftId, s.cost, s.clientId, s.now);
-      const [a, b] = participantRows(s);
-      conn.prepare(SQLITE_PARTICIPANTS).run(s.conversationId, a!.profileId, a!.unread, s.now, s.conversationId, b!.profileId, b!.unread, s.now);
-      return { ...debit, messageId: Number(message.lastInsertRowid) };
-    })();
-    if (!stored || !s.receiverCounts) return stored;
-    return { ...stored, receiverCounts: badgeCountsOf(conn.prepare(SQLITE_COUNTS).get(s.receiverProfileId, s.receiverProfileId) as BadgeCountsRow) };
+  return new Promise((resolve, reject) => {
+    let batch = sqliteBatches.get(db);
+    if (!batch || batch.length >= SQLITE_BATCH_MAX) {
+      const fresh: QueuedSend[] = [];
+      batch = fresh;
+      sqliteBatches.set(db, fresh);
+      setImmediate(() => {
+        if (sqliteBatches.get(db) === fresh) sqliteBatches.delete(db);
+        void commitSqliteBatch(db, fresh);
+      });
+    }
+    batch.push({ s, resolve, reject });
   });
+}
+
+type Outcome = { ok: true; value: ConversationSendResult } | { ok: false; error: unknown };
+
+async function commitSqliteBatch(db: Db, batch: QueuedSend[]): Promise<void> {
+  let outcomes: Outcome[];
+  try {
+    outcomes = await onSqliteConnection(db, (conn) => {
+      const storeOne = conn.transaction((s: ConversationSend) => storeOneOnSqlite(conn, s));
+      const stored = conn.transaction(() =>
+        batch.map(({ s }): Outcome => {
+          try {
+            return { ok: true, value: storeOne(s) };
+          } catch (error) {
+            // Its savepoint is rolled back. An error that ended the whole transaction (a full disk)
+            // fails the batch: nothing of it is committed.
+            if (!conn.inTransaction) throw error;
+            return { ok: false, error };
+          }
+        }),
+      )();
+      // The receivers' badge totals as committed, for their live update.
+      return stored.map((o, i) => {
+        const s = batch[i]!.s;
+        if (!o.ok || !o.value || !s.receiverCounts) return o;
+        return { ok: true, value: { ...o.value, receiverCounts: badgeCountsOf(conn.prepare(SQLITE_COUNTS).get(s.receiverProfileId, s.receiverProfileId) as BadgeCountsRow) } };
+      });
+    });
+  } catch (err) {
+    for (const queued of batch) queued.reject(err);
+    return;
+  }
+  outcomes.forEach((o, i) => (o.ok ? batch[i]!.resolve(o.value) : batch[i]!.reject(o.error)));
+}
+
+/** One send's writes (the caller holds the transaction): undefined when the debit is refused. */
+function storeOneOnSqlite(conn: SqliteConnection, s: ConversationSend): ConversationSendResult {
+  const row = conn.prepare(paidDebitSql('sqlite', s.now)).get({ cost: s.cost, now: s.now, userId: s.userId }) as { credits: number; left_today: number | null } | undefined;
+  if (!row) return undefined;
+  const debit = sqliteDebitResult(row);
+  const l = ledgerOf(s);
+  conn.prepare(SQLITE_LEDGER).run(l.userId, l.delta, debit.balance, l.reason, l.reference, l.key, l.now);
+  const message = conn.prepare(SQLITE_MESSAGE).run(s.conversationId, s.senderProfileId, s.kind, s.body, s.giftId, s.cost, s.clientId, s.now);
+  const [a, b] = participantRows(s);
+  conn.prepare(SQLITE_PARTICIPANTS).run(s.conversationId, a!.profileId, a!.unread, s.now, s.conversationId, b!.profileId, b!.unread, s.now);
+  return { ...debit, messageId: Number(message.lastInsertRowid) };
 }
 
 /**

@@ -1,0 +1,77 @@
+// storeSendInConversation() called many times in one turn of the event loop, as a burst of sends
+// reaches it: on SQLite they are committed together (group commit), each in a savepoint of its own,
+// so a refused debit or a repeated client id takes back only that send; on MySQL each is its own
+// transaction. Either way every send is answered as if it had been alone, and the ledger adds up.
+import { expect } from 'chai';
+import type { Db } from '../../server/db.js';
+import { storeSendInConversation, type ConversationSend } from '../../server/repos/chat-send-repo.js';
+import * as chatRepo from '../../server/repos/chat-repo.js';
+import { applyCreditDelta } from '../../server/repos/credits-repo.js';
+import { describeEachBackend } from '../helpers/backends.js';
+import { createMember } from '../helpers/members.js';
+import { createProfile } from '../helpers/profiles.js';
+
+const PRICE = 10;
+let seq = 0;
+
+describeEachBackend('chat sends stored in one burst', (env) => {
+  const db = (): Db => env().rt.db;
+
+  async function sender(credits: number) {
+    const m = await createMember(db());
+    const profileId = Number((await db()('profiles').where({ user_id: m.id }).first('id')).id);
+    if (credits > 0) await db().transaction((tx) => applyCreditDelta(tx, { userId: m.id, delta: credits, reason: 'grant' }));
+    const partner = (await createProfile(db(), env().rt.services.media, { photos: 0 })).id;
+    const { conversation } = await chatRepo.openConversation(db(), profileId, partner, Date.now());
+    return { userId: m.id, profileId, partner, conversationId: Number(conversation.id) };
+  }
+
+  const send = (s: Awaited<ReturnType<typeof sender>>, clientId: string): ConversationSend => ({
+    userId: s.userId, senderProfileId: s.profileId, receiverProfileId: s.partner, conversationId: s.conversationId, kind: 'text',
+    body: `burst ${clientId}`, giftId: null, cost: PRICE, clientId, now: Date.now(), receiverCounts: false,
+  });
+  const settle = (sends: ConversationSend[]) => Promise.allSettled(sends.map((s) => storeSendInConversation(db(), s)));
+  const balance = async (userId: number) => Number((await db()('users').where({ id: userId }).first('credits')).credits);
+
+  it('stores each send of a burst once: a refused debit and a repeated client id change nothing of the others', async () => {
+    const rich = await sender(100);
+    const poor = await sender(PRICE + 5);
+    const repeated = `batch-${seq++}`;
+    const results = await settle([
+      send(rich, `batch-${seq++}`), send(poor, `batch-${seq++}`), send(rich, repeated), send(poor, `batch-${seq++}`), send(rich, repeated), send(rich, `batch-${seq++}`),
+    ]);
+    const [first, poorFirst, repeatedFirst, poorSecond, repeatedAgain, last] = results;
+    for (const ok of [first, poorFirst, repeatedFirst, last]) expect(ok?.status).to.equal('fulfilled');
+    expect(poorFirst?.status === 'fulfilled' && poorFirst.value?.balance).to.equal(5);
+    // Short of credits: refused, nothing written (undefined), the other sends unharmed.
+    expect(poorSecond).to.deep.equal({ status: 'fulfilled', value: undefined });
+    // The same client id again: its ledger key is taken, the send fails alone with the unique violation.
+    expect(repeatedAgain?.status).to.equal('rejected');
+    expect(await balance(rich.userId)).to.equal(100 - 3 * PRICE);
+    expect(await balance(poor.userId)).to.equal(5);
+    expect(await db()('messages').where({ sender_profile_id: rich.profileId })).to.have.length(3);
+    expect(await db()('messages').where({ sender_profile_id: poor.profileId })).to.have.length(1);
+    const ledger = Number((await db()('credit_ledger').where({ user_id: rich.userId }).sum({ s: 'delta' }).first())?.s);
+    expect(ledger).to.equal(100 - 3 * PRICE);
+    const unread = await db()('conversation_participants').where({ conversation_id: rich.conversationId, profile_id: rich.partner }).first('unread_count');
+    expect(Number(unread.unread_count)).to.equal(3);
+    // The message ids are the stored rows', each its own.
+    const ids = [first, repeatedFirst, last].map((r) => (r?.status === 'fulfilled' ? r.value?.messageId : 0));
+    expect(new Set(ids).size).to.equal(3);
+    const stored = (await db()('messages').where({ sender_profile_id: rich.profileId }).orderBy('id').pluck('id')).map(Number);
+    expect([...ids].sort((a, b) => a! - b!)).to.deep.equal(stored);
+  });
+
+  it('fails only the send whose conversation a block deleted meanwhile', async () => {
+    const a = await sender(100);
+    const b = await sender(100);
+    await db()('conversation_participants').where({ conversation_id: b.conversationId }).del();
+    await db()('conversations').where({ id: b.conversationId }).del();
+    const [kept, gone] = await settle([send(a, `batch-${seq++}`), send(b, `batch-${seq++}`)]);
+    expect(kept?.status).to.equal('fulfilled');
+    expect(gone?.status).to.equal('rejected');
+    expect(await balance(a.userId)).to.equal(100 - PRICE);
+    expect(await balance(b.userId)).to.equal(100);
+    expect(await db()('credit_ledger').where({ user_id: b.userId, reason: 'message' })).to.have.length(0);
+  });
+});
