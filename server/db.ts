@@ -126,6 +126,13 @@ export async function firstRow<T>(db: Runner, sql: string, bindings: readonly (s
   return rows[0];
 }
 
+/** Every row of a fixed SQL text: firstRow()'s sibling, for the fixed reads of every member page. */
+export async function allRows<T>(db: Runner, sql: string, bindings: readonly (string | number | null)[]): Promise<T[]> {
+  if (isSqlite(db) && !(db as Tx).isTransaction) return onSqliteConnection(db as Db, (conn) => conn.prepare(sql).all(...bindings) as T[]);
+  const result = (await db.raw(sql, bindings)) as unknown;
+  return (isSqlite(db) ? result : (result as [unknown])[0]) as T[];
+}
+
 const multiStatementFactories = new WeakMap<Db, () => Db>();
 const multiStatementDbs = new WeakMap<Db, Db>();
 

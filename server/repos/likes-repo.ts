@@ -1,8 +1,8 @@
 // SQL for likes: directed edges (from → to), unique per pair; two edges facing each other are a match.
 import type { Knex } from 'knex';
-import type { Runner } from '../db.js';
+import { allRows, firstRow, type Runner } from '../db.js';
 import type { LikeListType } from '../../types/likes.js';
-import { cardColumns, activeMainPhoto, type ProfileRow } from './profiles-repo.js';
+import { cardColumns, type ProfileRow } from './profiles-repo.js';
 
 export type LikeSource = 'normal' | 'swipe' | 'auto';
 
@@ -30,14 +30,12 @@ export async function deleteLikesBetween(db: Runner, a: number, b: number): Prom
     .delete();
 }
 
+/** likeStateBetween()'s statement, a fixed text (allRows): every profile page of a member asks it. */
+const LIKES_BETWEEN = 'SELECT from_profile_id, is_new FROM likes WHERE (from_profile_id = ? AND to_profile_id = ?) OR (from_profile_id = ? AND to_profile_id = ?)';
+
 /** Which of the two directed likes exist between the viewer and another profile. */
 export async function likeStateBetween(db: Runner, me: number, other: number): Promise<{ liked: boolean; likedBy: boolean; likedByNew: boolean }> {
-  const rows = (await db('likes')
-    .select('from_profile_id', 'is_new')
-    .where((q) => q.where({ from_profile_id: me, to_profile_id: other }).orWhere({ from_profile_id: other, to_profile_id: me }))) as {
-    from_profile_id: number;
-    is_new: number | boolean;
-  }[];
+  const rows = await allRows<{ from_profile_id: number; is_new: number | boolean }>(db, LIKES_BETWEEN, [me, other, other, me]);
   const mine = rows.find((r) => Number(r.from_profile_id) === me);
   const theirs = rows.find((r) => Number(r.from_profile_id) === other);
   return { liked: Boolean(mine), likedBy: Boolean(theirs), likedByNew: Boolean(theirs?.is_new) };
@@ -70,41 +68,46 @@ export interface LikeListRow extends ProfileRow {
   liked_at: number;
 }
 
+/** A received like whose reverse edge exists: the two are a match. */
+const IS_MATCH = 'EXISTS (SELECT 1 FROM likes AS r WHERE r.from_profile_id = l.to_profile_id AND r.to_profile_id = l.from_profile_id)';
+
+/** The list's likes as `l` joined to the other profile as `p`, those of profile `?` (its first binding). */
+function likesOfType(type: LikeListType): string {
+  const [otherCol, selfCol] = type === 'sent' ? ['l.to_profile_id', 'l.from_profile_id'] : ['l.from_profile_id', 'l.to_profile_id'];
+  return `likes AS l JOIN profiles AS p ON p.id = ${otherCol} WHERE ${selfCol} = ? AND p.status = 'active'${type === 'matches' ? ` AND ${IS_MATCH}` : ''}`;
+}
+
+/**
+ * Each list's page as a fixed text, made once (allRows): /likes shows the three lists on every
+ * view, and knex built each statement anew. The main photo is joined as activeMainPhoto() joins it.
+ */
+const LIKE_LISTS: Record<LikeListType, string> = Object.fromEntries(
+  (['received', 'sent', 'matches'] as const).map((type) => {
+    const from = likesOfType(type).replace(' WHERE ', " LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active' WHERE ");
+    const likeNew = type === 'sent' ? '0' : 'l.is_new';
+    return [type, `SELECT ${cardColumns().join(', ')}, ${likeNew} AS like_new, l.created_at AS liked_at FROM ${from} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`];
+  }),
+) as Record<LikeListType, string>;
+
 /**
  * One page of a like list with the other profile's card. Received and sent walk the
  * (to|from, created) index; matches are received likes whose reverse edge exists.
  */
 export async function listLikes(db: Runner, profileId: number, type: LikeListType, limit: number, offset: number): Promise<LikeListRow[]> {
-  const otherCol = type === 'sent' ? 'l.to_profile_id' : 'l.from_profile_id';
-  const selfCol = type === 'sent' ? 'l.from_profile_id' : 'l.to_profile_id';
-  const q = db({ l: 'likes' })
-    .join({ p: 'profiles' }, 'p.id', otherCol)
-    .leftJoin({ ph: 'photos' }, activeMainPhoto)
-    .select([...cardColumns(), type === 'sent' ? db.raw('0 as like_new') : 'l.is_new as like_new', 'l.created_at as liked_at'])
-    .where(selfCol, profileId)
-    .andWhere('p.status', 'active')
-    .orderBy([{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }])
-    .limit(limit)
-    .offset(offset);
-  if (type === 'matches') {
-    q.whereExists(function reverse() {
-      this.from({ r: 'likes' }).select(db.raw('1')).whereRaw('r.from_profile_id = l.to_profile_id').andWhereRaw('r.to_profile_id = l.from_profile_id');
-    });
-  }
-  return (await q) as LikeListRow[];
+  return allRows<LikeListRow>(db, LIKE_LISTS[type], [profileId, limit, offset]);
 }
 
 export async function countLikes(db: Runner, profileId: number, type: LikeListType): Promise<number> {
-  const otherCol = type === 'sent' ? 'l.to_profile_id' : 'l.from_profile_id';
-  const selfCol = type === 'sent' ? 'l.from_profile_id' : 'l.to_profile_id';
-  const q = db({ l: 'likes' }).join({ p: 'profiles' }, 'p.id', otherCol).where(selfCol, profileId).andWhere('p.status', 'active');
-  if (type === 'matches') {
-    q.whereExists(function reverse() {
-      this.from({ r: 'likes' }).select(db.raw('1')).whereRaw('r.from_profile_id = l.to_profile_id').andWhereRaw('r.to_profile_id = l.from_profile_id');
-    });
-  }
-  const row = await q.count({ n: '*' }).first();
+  const row = await firstRow<{ n: number | string }>(db, `SELECT COUNT(*) AS n FROM ${likesOfType(type)}`, [profileId]);
   return Number(row?.n ?? 0);
+}
+
+/** The three lists' totals in one fixed statement (/likes shows them all). */
+const ALL_COUNTS = `SELECT ${(['received', 'sent', 'matches'] as const).map((type) => `(SELECT COUNT(*) FROM ${likesOfType(type)}) AS ${type}`).join(', ')}`;
+
+export async function countAllLikes(db: Runner, profileId: number): Promise<Record<LikeListType, number>> {
+  const row = await firstRow<Record<LikeListType, number | string>>(db, ALL_COUNTS, [profileId, profileId, profileId]);
+  return { received: Number(row?.received ?? 0), sent: Number(row?.sent ?? 0), matches: Number(row?.matches ?? 0) };
 }
 
 /** Ids among `ids` that the viewer has liked (for like buttons on result cards). */

@@ -1,5 +1,5 @@
 // SQL for profiles and their photos as members see them.
-import { isSqlite, type Runner } from '../db.js';
+import { allRows, firstRow, isSqlite, type Runner } from '../db.js';
 import type { Knex } from 'knex';
 
 /** The editable columns a profile shares in every row shape of it. */
@@ -177,28 +177,25 @@ export async function countProfiles(db: Runner, f: SearchFilter, cap: number): P
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The profile page's reads as fixed texts (firstRow, allRows): every profile a member opens runs
+ * them, and knex built each one anew. The main photo is joined as activeMainPhoto() joins it.
+ */
+const PROFILE = `SELECT ${CARD_COLUMNS.join(', ')}, p.about, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos
+  FROM profiles AS p LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active' WHERE p.id = ? LIMIT 1`;
+const ACTIVE_PHOTOS = "SELECT id, file_key FROM photos WHERE profile_id = ? AND status = 'active' ORDER BY position, id";
+const INTERESTS = 'SELECT i.slug FROM profile_interests AS pi JOIN interests AS i ON i.id = pi.interest_id WHERE pi.profile_id = ? ORDER BY i.position';
+
 export async function findProfile(db: Runner, id: number): Promise<(ProfileRow & { about: string | null }) | undefined> {
-  return (await db({ p: 'profiles' })
-    .leftJoin({ ph: 'photos' }, activeMainPhoto)
-    .select([...CARD_COLUMNS, 'p.about', 'p.hair_color', 'p.eye_color', 'p.body_type', 'p.relationship_status', 'p.tattoos'])
-    .where('p.id', id)
-    .first()) as ProfileRow | undefined;
+  return firstRow<ProfileRow & { about: string | null }>(db, PROFILE, [id]);
 }
 
 export async function listActivePhotos(db: Runner, profileId: number): Promise<{ id: number; file_key: string }[]> {
-  return db('photos')
-    .select('id', 'file_key')
-    .where({ profile_id: profileId, status: 'active' })
-    .orderBy([{ column: 'position' }, { column: 'id' }]);
+  return allRows<{ id: number; file_key: string }>(db, ACTIVE_PHOTOS, [profileId]);
 }
 
 export async function listInterestsOf(db: Runner, profileId: number): Promise<string[]> {
-  const rows = await db('profile_interests as pi')
-    .join('interests as i', 'i.id', 'pi.interest_id')
-    .where('pi.profile_id', profileId)
-    .orderBy('i.position')
-    .select('i.slug');
-  return rows.map((r: { slug: string }) => r.slug);
+  return (await allRows<{ slug: string }>(db, INTERESTS, [profileId])).map((r) => r.slug);
 }
 
 export interface PhotoAccessRow {

@@ -1,5 +1,5 @@
 // SQL for the remembered search filters (users.search_filters) and what the defaults derive from.
-import type { Runner } from '../db.js';
+import { firstRow, type Runner } from '../db.js';
 
 export interface SearcherRow {
   gender: string;
@@ -9,13 +9,12 @@ export interface SearcherRow {
   search_filters: string | null;
 }
 
+/** findSearcher()'s statement, a fixed text (firstRow): every search of a member asks it. */
+const SEARCHER = 'SELECT p.gender, p.sexuality, p.birth_date, p.country, u.search_filters FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1';
+
 /** The member's own profile facts and remembered filters, in one primary-key lookup. */
 export async function findSearcher(db: Runner, userId: number): Promise<SearcherRow | undefined> {
-  return (await db({ u: 'users' })
-    .join({ p: 'profiles' }, 'p.user_id', 'u.id')
-    .select('p.gender', 'p.sexuality', 'p.birth_date', 'p.country', 'u.search_filters')
-    .where('u.id', userId)
-    .first()) as SearcherRow | undefined;
+  return firstRow<SearcherRow>(db, SEARCHER, [userId]);
 }
 
 /** `null` forgets the choice: the defaults apply again. */

@@ -23,9 +23,14 @@ export class MembersService {
     const m = await usersRepo.memberForPage(this.db, userId);
     if (!m || !sessionHolds(m, siteId, authAt)) return undefined;
     // The same state /notifications shows: switches off, their reasons, the address's suppressions.
-    const notifications = await this.notifications.stateOf(userId, m.email, this.db, { switchesSet: Number(m.notification_settings) > 0 });
-    const newLikes = Number(m.new_likes ?? 0);
-    const unreadMessages = Number(m.unread_messages ?? 0);
+    const notifications = await this.notifications.stateOf(userId, m.email, this.db, {
+      switchesSet: Number(m.notification_settings) > 0,
+      // The row counted the suppressions of the address as stored: that answers for the address
+      // stateOf() reads (trimmed, lower case) when the stored one is already so, as signups store it.
+      suppressed: m.email === m.email.trim().toLowerCase() ? Number(m.suppressions) > 0 : undefined,
+    });
+    const newLikes = Number(m.likes ?? 0);
+    const unreadMessages = Number(m.unread ?? 0);
     const dismissed = m.dismissed ? m.dismissed.split(',') : [];
     return {
       id: m.id,

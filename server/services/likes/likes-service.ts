@@ -103,17 +103,15 @@ export class LikesService {
 
   /** /likes: the first few of each list with their totals. */
   async overview(viewer: Viewer, card: CardContext, perList = 6) {
-    const part = async (type: LikeListType) => {
-      const [rows, total] = await Promise.all([
-        likesRepo.listLikes(this.db, viewer.profileId, type, perList, 0),
-        likesRepo.countLikes(this.db, viewer.profileId, type),
-      ]);
-      return { rows, total };
-    };
-    const parts = await Promise.all([part('received'), part('matches'), part('sent')]);
+    const types = ['received', 'matches', 'sent'] as const;
+    // The three totals in one statement.
+    const [totals, ...lists] = await Promise.all([
+      likesRepo.countAllLikes(this.db, viewer.profileId),
+      ...types.map((type) => likesRepo.listLikes(this.db, viewer.profileId, type, perList, 0)),
+    ]);
     // The three lists' presence in one lookup.
-    const presence = await this.presenceFor(parts.flatMap((p) => p.rows), card);
-    const [received, matches, sent] = parts.map((p) => ({ profiles: p.rows.map((r) => toLikedCard(r, card.cdnPrefix, presence)), total: p.total }));
+    const presence = await this.presenceFor(lists.flat(), card);
+    const [received, matches, sent] = types.map((type, i) => ({ profiles: lists[i]!.map((r) => toLikedCard(r, card.cdnPrefix, presence)), total: totals[type] }));
     return { received: received!, matches: matches!, sent: sent! };
   }
 

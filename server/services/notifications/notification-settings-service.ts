@@ -30,10 +30,14 @@ export class NotificationSettingsService {
   }
 
   /** The switches with their reasons and the address's suppressions: /notifications and the alert. */
-  async stateOf(userId: number, email: string, db: Runner = this.db, known: { switchesSet?: boolean } = {}): Promise<NotificationsState> {
+  async stateOf(userId: number, email: string, db: Runner = this.db, known: { switchesSet?: boolean; suppressed?: boolean } = {}): Promise<NotificationsState> {
     const address = email.trim().toLowerCase();
-    // A caller that knows the member set no switch (every page's: users-repo memberForPage) saves reading them.
-    const [switches, suppressions] = await Promise.all([this.switchesOf(userId, db, known.switchesSet === false), suppressionsRepo.reasonsOf(db, address)]);
+    // A caller that knows the member set no switch, or that the address has no suppression (every
+    // page's: users-repo memberForPage), saves reading them.
+    const [switches, suppressions] = await Promise.all([
+      this.switchesOf(userId, db, known.switchesSet === false),
+      known.suppressed === false ? [] : suppressionsRepo.reasonsOf(db, address),
+    ]);
     return { email: address, switches, suppressions: suppressions.map((s) => ({ reason: s.reason, since: new Date(s.createdAt).toISOString() })) };
   }
 

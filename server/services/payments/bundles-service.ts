@@ -60,9 +60,19 @@ export class BundlesService {
   }
 }
 
+/** Making an Intl formatter costs more than formatting with it: one per language and currency, kept. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatOf(lng: string, currency: string): Intl.NumberFormat {
+  const key = `${lng} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(lng, { style: 'currency', currency })));
+  return format;
+}
+
 export function formatMessageMoney(lng: string, m: MessageMoney): string {
   try {
-    const format = new Intl.NumberFormat(lng, { style: 'currency', currency: m.currency });
+    const format = moneyFormatOf(lng, m.currency);
     return m.minCents === m.maxCents ? format.format(m.minCents / 100) : format.formatRange(m.minCents / 100, m.maxCents / 100);
   } catch {
     const amount = (cents: number) => (cents / 100).toFixed(2);
