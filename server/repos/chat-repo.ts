@@ -24,6 +24,46 @@ export async function findConversationBetween(db: Runner, a: number, b: number):
     | undefined;
 }
 
+/** A member's conversation as /chats/{id} opens it: the conversation, its partner, and whether anything is unread. */
+export interface OpenedConversationRow extends ConversationRow {
+  /** The partner's profile (null if it is gone) and account status (null for fictional profiles). */
+  partner_id: number | null;
+  user_id: number | null;
+  status: string;
+  name: string;
+  birth_date: string;
+  is_fictional: number | boolean;
+  last_active_at: number;
+  main_file_key: string | null;
+  owner_status: string | null;
+  /** The member's unread count, and whether a message of the partner's waits unread: opening it reads them. */
+  unread_count: number | null;
+  partner_unread: number | string;
+}
+
+/**
+ * One statement for what opening a conversation needs; undefined unless it is the member's. The
+ * unread partner message is looked up on the (conversation_id, read_at) index, so a long
+ * conversation costs no more than a short one.
+ */
+export async function findOpenedConversation(db: Runner, conversationId: number, profileId: number): Promise<OpenedConversationRow | undefined> {
+  return (await db({ c: 'conversations' })
+    .leftJoin({ cp: 'conversation_participants' }, (j) => j.on('cp.conversation_id', 'c.id').andOnVal('cp.profile_id', '=', profileId))
+    .leftJoin({ p: 'profiles' }, function partner() {
+      this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [profileId]));
+    })
+    .leftJoin({ ph: 'photos' }, activeMainPhoto)
+    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
+    .where('c.id', conversationId)
+    .andWhere((w) => w.where('c.profile_low_id', profileId).orWhere('c.profile_high_id', profileId))
+    .first(
+      'c.id', 'c.profile_low_id', 'c.profile_high_id', 'c.started_by_profile_id',
+      'p.id as partner_id', 'p.user_id', 'p.status', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at', 'ph.file_key as main_file_key', 'u.status as owner_status',
+      'cp.unread_count',
+      db.raw('EXISTS (SELECT 1 FROM messages AS um WHERE um.conversation_id = c.id AND um.read_at IS NULL AND um.sender_profile_id <> ?) AS partner_unread', [profileId]),
+    )) as OpenedConversationRow | undefined;
+}
+
 /** The pair's conversation, created by `starter` when it does not exist yet; `created` says which. */
 export async function openConversation(db: Runner, starter: number, other: number, now: number): Promise<{ conversation: ConversationRow; created: boolean }> {
   const existing = await findConversationBetween(db, starter, other);
@@ -295,10 +335,4 @@ export async function operatorInbox(db: Runner, limit: number, fictionalId?: num
     .limit(limit);
   if (fictionalId) q.andWhere('f.id', fictionalId);
   return (await q) as InboxRow[];
-}
-
-/** The account status of a profile's owner (null: a fictional profile, or none). */
-export async function ownerStatusOf(db: Runner, profileId: number): Promise<string | null> {
-  const row = (await db({ p: 'profiles' }).join({ u: 'users' }, 'u.id', 'p.user_id').where('p.id', profileId).first('u.status')) as { status: string } | undefined;
-  return row?.status ?? null;
 }

@@ -93,8 +93,8 @@ export function chatRoutes({ services }: RouteDeps): Router {
   async function show(req: Request, res: Response, open: OpenConversation) {
     const page = res.locals.page!;
     const user = req.user!;
-    const [{ chats }, icebreaker, spendLimit] = await Promise.all([
-      services.chat.chats(viewerOf(req), cardContextOf(req), user.num_new_likes),
+    const [chats, icebreaker, spendLimit] = await Promise.all([
+      services.chat.chatList(viewerOf(req), cardContextOf(req)),
       icebreakerHints(req, page, open),
       services.spendLimit.status(user.id, user.profile.country),
     ]);
@@ -132,13 +132,10 @@ export function chatRoutes({ services }: RouteDeps): Router {
   router.get('/chats/:id', async (req, res) => {
     const conversationId = parseId(req.params.id);
     const before = beforeOf(req.query.before);
-    const viewer = viewerOf(req);
     const page = res.locals.page!;
-    const partner = await services.chat.partnerIn(viewer, conversationId, cardContextOf(req));
     // Opening a conversation reads it (SPEC.md §4); the top bar shows the new total at once.
-    const { num_unread_messages } = await services.chat.markRead(viewer, conversationId);
-    if (page.user) page.user = { ...page.user, num_unread_messages };
-    const history = await services.chat.history(viewer, conversationId, before);
+    const { partner, history, numUnreadMessages } = await services.chat.open(viewerOf(req), conversationId, cardContextOf(req), before);
+    if (page.user && numUnreadMessages !== null) page.user = { ...page.user, num_unread_messages: numUnreadMessages };
     await show(req, res, { conversationId, partner, history, hasNewer: before !== undefined });
   });
 
