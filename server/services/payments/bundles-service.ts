@@ -60,9 +60,22 @@ export class BundlesService {
   }
 }
 
+/** Currency formats by language and currency, made once: making one takes about 0.2 ms of CPU, on every chat page. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(lng: string, currency: string): Intl.NumberFormat {
+  const key = `${lng}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lng, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMessageMoney(lng: string, m: MessageMoney): string {
   try {
-    const format = new Intl.NumberFormat(lng, { style: 'currency', currency: m.currency });
+    const format = moneyFormat(lng, m.currency);
     return m.minCents === m.maxCents ? format.format(m.minCents / 100) : format.formatRange(m.minCents / 100, m.maxCents / 100);
   } catch {
     const amount = (cents: number) => (cents / 100).toFixed(2);
