@@ -266,26 +266,38 @@ export interface ChatListRow {
   owner_status: string | null;
 }
 
-/** The member's visible conversations, most recent first, with the partner and the last message. */
-export async function listChats(db: Runner, profileId: number, limit: number): Promise<ChatListRow[]> {
-  const last = (col: string) =>
-    db('messages as lm').select(col).whereRaw('lm.conversation_id = c.id').orderBy('lm.id', 'desc').limit(1);
-  return (await db({ cp: 'conversation_participants' })
-    .join({ c: 'conversations' }, 'c.id', 'cp.conversation_id')
-    .join({ p: 'profiles' }, function partner() {
-      this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [profileId]));
-    })
-    .leftJoin({ ph: 'photos' }, activeMainPhoto)
-    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
-    .where('cp.profile_id', profileId)
-    .whereNull('cp.deleted_at')
-    .select(
-      'c.id as conversation_id', 'cp.unread_count', 'cp.last_message_at', 'p.id as partner_id', 'p.user_id', 'p.status', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at',
-      'ph.file_key as main_file_key', 'u.status as owner_status',
-      last('lm.body').as('last_body'), last('lm.kind').as('last_kind'), last('lm.sender_profile_id').as('last_sender'),
-    )
-    .orderBy('cp.last_message_at', 'desc')
-    .limit(limit)) as ChatListRow[];
+/** Where a page of the chat list starts: after the conversation whose last message came at `at` (ms) with this id. */
+export interface ChatListCursor {
+  at: number;
+  id: number;
+}
+
+/**
+ * The member's visible conversations, most recent first (ties: the higher conversation id first),
+ * with the partner and the last message, found by one lookup on the (conversation_id, id) index
+ * per conversation. A fixed text: the chat pages run it on every request, and building it with
+ * knex cost about as much as running it.
+ */
+const CHAT_LIST = (paged: boolean) => `SELECT c.id AS conversation_id, cp.unread_count, cp.last_message_at, p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date,
+    p.is_fictional, p.last_active_at, ph.file_key AS main_file_key, u.status AS owner_status, lm.body AS last_body, lm.kind AS last_kind, lm.sender_profile_id AS last_sender
+  FROM conversation_participants AS cp
+  JOIN conversations AS c ON c.id = cp.conversation_id
+  JOIN profiles AS p ON p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END
+  LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active'
+  LEFT JOIN users AS u ON u.id = p.user_id
+  LEFT JOIN messages AS lm ON lm.id = (SELECT x.id FROM messages AS x WHERE x.conversation_id = c.id ORDER BY x.id DESC LIMIT 1)
+  WHERE cp.profile_id = ? AND cp.deleted_at IS NULL${paged ? ' AND (cp.last_message_at < ? OR (cp.last_message_at = ? AND cp.conversation_id < ?))' : ''}
+  ORDER BY cp.last_message_at DESC, cp.conversation_id DESC
+  LIMIT ?`;
+const CHAT_LIST_FIRST = CHAT_LIST(false);
+const CHAT_LIST_AFTER = CHAT_LIST(true);
+
+/** Up to `limit` of the member's visible conversations, from the newest or after `before`. */
+export async function listChats(db: Runner, profileId: number, limit: number, before?: ChatListCursor): Promise<ChatListRow[]> {
+  const bindings = before ? [profileId, profileId, before.at, before.at, before.id, limit] : [profileId, profileId, limit];
+  const result = (await db.raw(before ? CHAT_LIST_AFTER : CHAT_LIST_FIRST, bindings)) as unknown;
+  // SQLite's raw answers the rows, mysql2's [rows, fields].
+  return (isSqlite(db) ? result : (result as [unknown])[0]) as ChatListRow[];
 }
 
 export interface GiftRow {

@@ -1,4 +1,4 @@
-// The chat pages: /chats (the conversations), /chats/{id} (one conversation, read on opening) and
+// The chat pages: /chats (the conversations, a page of them: ?before= pages on), /chats/{id} (one conversation, read on opening) and
 // /members/{id}/chat (the conversation with a member, or its first message). Members only. The
 // chat pane island enhances them; without JavaScript the history pages with a link and plain forms
 // send (POST /chats/send, multipart when it carries a photo) and delete (POST /chats/{id}/delete),
@@ -9,7 +9,8 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { AppError, NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
-import { FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
+import { CHAT_LIST_PAGE, chatListCursorOf, FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
+import type { ChatListCursor } from '../../repos/chat-repo.js';
 import type { BundlesService } from '../../services/payments/bundles-service.js';
 import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, MessagesPage } from '../../../types/chat.js';
 import type { IcebreakerHints } from '../../../types/icebreaker.js';
@@ -90,11 +91,12 @@ export function chatRoutes({ services }: RouteDeps): Router {
     return { city: facts.city, interest: facts.interestSlug ? page.t(`interests:${facts.interestSlug}`) : null, sharedInterest: facts.sharedInterest };
   }
 
-  async function show(req: Request, res: Response, open: OpenConversation) {
+  /** `listBefore`: /chats?before=, a later page of the list (the no-JavaScript link's). */
+  async function show(req: Request, res: Response, open: OpenConversation, listBefore?: ChatListCursor) {
     const page = res.locals.page!;
     const user = req.user!;
-    const [chats, icebreaker, spendLimit] = await Promise.all([
-      services.chat.chatList(viewerOf(req), cardContextOf(req)),
+    const [list, icebreaker, spendLimit] = await Promise.all([
+      services.chat.chatList(viewerOf(req), cardContextOf(req), { limit: CHAT_LIST_PAGE, before: listBefore }),
       icebreakerHints(req, page, open),
       services.spendLimit.status(user.id, user.profile.country),
     ]);
@@ -104,7 +106,9 @@ export function chatRoutes({ services }: RouteDeps): Router {
       messages: open.history.messages,
       hasMore: open.history.has_more,
       hasNewer: open.hasNewer,
-      chats,
+      chats: list.chats,
+      chatsHasMore: list.hasMore,
+      chatsPaged: listBefore !== undefined,
       credits: user.credits,
       leftToday: spendLimit.leftToday,
       price: await priceInfo(services.bundles, req.site.id, page, user.profile.country ?? page.settings.geoip_selected_country),
@@ -126,7 +130,9 @@ export function chatRoutes({ services }: RouteDeps): Router {
   }
 
   router.get('/chats', async (req, res) => {
-    await show(req, res, { conversationId: null, partner: null, history: EMPTY_PAGE, hasNewer: false });
+    const before = req.query.before === undefined ? undefined : chatListCursorOf(req.query.before);
+    if (req.query.before !== undefined && !before) throw new NotFoundError();
+    await show(req, res, { conversationId: null, partner: null, history: EMPTY_PAGE, hasNewer: false }, before);
   });
 
   router.get('/chats/:id', async (req, res) => {

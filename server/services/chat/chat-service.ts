@@ -29,7 +29,16 @@ import { ChatPhotos, type StoredChatPhoto } from './chat-photos.js';
 import { toChatMessage, toChatPartner, toChatSummary } from './chat-views.js';
 
 export const FREE_CONVERSATION_LIMIT = 2;
+/** The most conversations GET /api/chats.php answers at once (the whole list, without a cursor). */
 const CHAT_LIST_LIMIT = 200;
+/**
+ * The conversations a chat page renders, and each further page of the list: it loads on from
+ * GET /api/chats.php?before= as it is scrolled. Rendering every conversation made the list most of
+ * the chat pages' cost.
+ */
+export const CHAT_LIST_PAGE = 20;
+/** `?before=` of the list: chatsCursor() of its last entry (types/chat.ts). */
+const CHATS_CURSOR = /^(\d{1,15})-(\d{1,10})$/;
 const HISTORY_PAGE = 30;
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -97,6 +106,12 @@ interface Stored {
 
 /** A retried send that lost the race to its first try: answer with what the first try stored. */
 class AlreadyStored extends Error {}
+
+/** The list cursor `?before=` names; undefined when it is not one. */
+export function chatListCursorOf(value: unknown): chatRepo.ChatListCursor | undefined {
+  const m = typeof value === 'string' ? CHATS_CURSOR.exec(value) : null;
+  return m ? { at: Number(m[1]), id: Number(m[2]) } : undefined;
+}
 
 export class ChatService {
   /** Photos sent in conversations: their files and who may fetch them. */
@@ -286,17 +301,23 @@ export class ChatService {
     return this.photos.fileFor(viewer, fileName);
   }
 
-  /** GET /api/chats.php: the member's conversations with unread counts, and the badge totals. */
-  async chats(viewer: Viewer, card: CardContext, numNewLikes: number): Promise<ChatsAnswer> {
-    const [chats, total] = await Promise.all([this.chatList(viewer, card), countUnreadMessages(this.db, viewer.profileId)]);
-    return { chats, num_unread_messages: total, num_new_likes: numNewLikes };
+  /**
+   * GET /api/chats.php: the member's conversations with unread counts, and the badge totals.
+   * Without `before` the whole list (up to CHAT_LIST_LIMIT), as it always answered; with it, the
+   * next page after that entry (the list loading on as it is scrolled).
+   */
+  async chats(viewer: Viewer, card: CardContext, numNewLikes: number, before?: chatRepo.ChatListCursor): Promise<ChatsAnswer> {
+    const page = before ? { limit: CHAT_LIST_PAGE, before } : { limit: CHAT_LIST_LIMIT };
+    const [list, total] = await Promise.all([this.chatList(viewer, card, page), countUnreadMessages(this.db, viewer.profileId)]);
+    return { chats: list.chats, has_more: list.hasMore, num_unread_messages: total, num_new_likes: numNewLikes };
   }
 
-  /** The member's conversations, most recent first (the chat pages' list; their badge totals come with the session). */
-  async chatList(viewer: Viewer, card: CardContext): Promise<ChatSummary[]> {
-    const rows = await chatRepo.listChats(this.db, viewer.profileId, CHAT_LIST_LIMIT);
-    const presence = await this.presence.answersFor(rows, card.fictionalPresence);
-    return rows.map((r) => toChatSummary(r, viewer.profileId, card.cdnPrefix, presence));
+  /** A page of the member's conversations, most recent first (the chat pages' list; their badge totals come with the session). */
+  async chatList(viewer: Viewer, card: CardContext, page: { limit: number; before?: chatRepo.ChatListCursor }): Promise<{ chats: ChatSummary[]; hasMore: boolean }> {
+    const rows = await chatRepo.listChats(this.db, viewer.profileId, page.limit + 1, page.before);
+    const shown = rows.slice(0, page.limit);
+    const presence = await this.presence.answersFor(shown, card.fictionalPresence);
+    return { chats: shown.map((r) => toChatSummary(r, viewer.profileId, card.cdnPrefix, presence)), hasMore: rows.length > page.limit };
   }
 
   /** One page of a conversation's history, newest page first, oldest message first within it. */
