@@ -44,9 +44,10 @@ function DotsIcon() {
 /** Report and block for one entry: a <details> menu, so it opens without JavaScript too. */
 function EntryMenu({ partner, onToggle }: { partner: Pick<ChatPartner, 'id' | 'name'>; onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void }) {
   const { t } = useIsland();
+  const label = t('entryMenu', { name: partner.name });
   return (
     <details className="menu chat-item__menu" onToggle={onToggle} data-testid="chat-item-menu">
-      <summary className="chat-item__menu-button" aria-label={t('entryMenu', { name: partner.name })} title={t('entryMenu', { name: partner.name })}>
+      <summary className="chat-item__menu-button" aria-label={label} title={label}>
         <DotsIcon />
       </summary>
       <div className="menu__list chat-item__menu-list">
