@@ -1,8 +1,7 @@
 // SQL for conversations and messages. A pair of profiles has one conversation (stored low id
 // first); each member's view of it (unread count, hidden after delete, the time of its last
 // message) is a participant row. conversations.last_message_at is only set when it is opened.
-import { firstRow, isSqlite, type Runner } from '../db.js';
-import { activeMainPhoto } from './profiles-repo.js';
+import { firstRow, isSqlite, onSqliteConnection, type Db, type Runner, type Tx } from '../db.js';
 
 export interface ConversationRow {
   id: number;
@@ -12,6 +11,15 @@ export interface ConversationRow {
 }
 
 export const pairOf = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+/** The rows of a fixed SQL text (positional bindings), past knex's query builder: the chat pages' reads. */
+async function allRows<T>(db: Runner, sql: string, bindings: readonly (string | number)[]): Promise<T[]> {
+  // As firstRow(): SQLite runs it on its connection directly, unless `db` is a transaction holding it.
+  if (isSqlite(db) && !(db as Tx).isTransaction) return onSqliteConnection(db as Db, (conn) => conn.prepare(sql).all(...bindings) as T[]);
+  const result = (await db.raw(sql, bindings)) as unknown;
+  // SQLite's raw answers the rows, mysql2's [rows, fields].
+  return (isSqlite(db) ? result : (result as [unknown])[0]) as T[];
+}
 
 export async function findConversation(db: Runner, id: number): Promise<ConversationRow | undefined> {
   return (await db('conversations').where({ id }).first('id', 'profile_low_id', 'profile_high_id', 'started_by_profile_id')) as ConversationRow | undefined;
@@ -44,24 +52,23 @@ export interface OpenedConversationRow extends ConversationRow {
 /**
  * One statement for what opening a conversation needs; undefined unless it is the member's. The
  * unread partner message is looked up on the (conversation_id, read_at) index, so a long
- * conversation costs no more than a short one.
+ * conversation costs no more than a short one. A fixed text (firstRow): every /chats/{id} runs it.
  */
-export async function findOpenedConversation(db: Runner, conversationId: number, profileId: number): Promise<OpenedConversationRow | undefined> {
-  return (await db({ c: 'conversations' })
-    .leftJoin({ cp: 'conversation_participants' }, (j) => j.on('cp.conversation_id', 'c.id').andOnVal('cp.profile_id', '=', profileId))
-    .leftJoin({ p: 'profiles' }, function partner() {
-      this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [profileId]));
-    })
-    .leftJoin({ ph: 'photos' }, activeMainPhoto)
-    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
-    .where('c.id', conversationId)
-    .andWhere((w) => w.where('c.profile_low_id', profileId).orWhere('c.profile_high_id', profileId))
-    .first(
-      'c.id', 'c.profile_low_id', 'c.profile_high_id', 'c.started_by_profile_id',
-      'p.id as partner_id', 'p.user_id', 'p.status', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at', 'ph.file_key as main_file_key', 'u.status as owner_status',
-      'cp.unread_count',
-      db.raw('EXISTS (SELECT 1 FROM messages AS um WHERE um.conversation_id = c.id AND um.read_at IS NULL AND um.sender_profile_id <> ?) AS partner_unread', [profileId]),
-    )) as OpenedConversationRow | undefined;
+const OPENED_CONVERSATION = `SELECT c.id, c.profile_low_id, c.profile_high_id, c.started_by_profile_id,
+    p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date, p.is_fictional, p.last_active_at, ph.file_key AS main_file_key, u.status AS owner_status,
+    cp.unread_count,
+    EXISTS (SELECT 1 FROM messages AS um WHERE um.conversation_id = c.id AND um.read_at IS NULL AND um.sender_profile_id <> ?) AS partner_unread
+  FROM conversations AS c
+  LEFT JOIN conversation_participants AS cp ON cp.conversation_id = c.id AND cp.profile_id = ?
+  LEFT JOIN profiles AS p ON p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END
+  LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active'
+  LEFT JOIN users AS u ON u.id = p.user_id
+  WHERE c.id = ? AND (c.profile_low_id = ? OR c.profile_high_id = ?)
+  LIMIT 1`;
+
+export function findOpenedConversation(db: Runner, conversationId: number, profileId: number): Promise<OpenedConversationRow | undefined> {
+  const me = profileId;
+  return firstRow<OpenedConversationRow>(db, OPENED_CONVERSATION, [me, me, me, conversationId, me, me]);
 }
 
 /** The pair's conversation, created by `starter` when it does not exist yet; `created` says which. */
@@ -206,11 +213,19 @@ export async function findMessage(db: Runner, id: number): Promise<MessageRow | 
   return (await messagesWithContent(db).where('m.id', id).first(MESSAGE_COLUMNS)) as MessageRow | undefined;
 }
 
+/** One page of history: newest first, before an id when given, on the (conversation_id, id) index. Fixed texts: every conversation page runs one. */
+const HISTORY = (before: boolean) => `SELECT m.id, m.conversation_id, m.sender_profile_id, m.kind, m.body, m.gift_id, g.slug AS gift_slug, g.image AS gift_image,
+    m.photo_id, ph.file_key AS photo_key, ph.width AS photo_width, ph.height AS photo_height, m.credits_spent, m.client_id, m.created_at, m.read_at
+  FROM messages AS m LEFT JOIN gifts AS g ON g.id = m.gift_id LEFT JOIN chat_photos AS ph ON ph.id = m.photo_id
+  WHERE m.conversation_id = ?${before ? ' AND m.id < ?' : ''}
+  ORDER BY m.id DESC
+  LIMIT ?`;
+const HISTORY_NEWEST = HISTORY(false);
+const HISTORY_BEFORE = HISTORY(true);
+
 /** Newest first, before `beforeId` when given: one page of history on the (conversation, id) index. */
-export async function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
-  const q = messagesWithContent(db).where('m.conversation_id', conversationId).select(MESSAGE_COLUMNS).orderBy('m.id', 'desc').limit(limit);
-  if (beforeId) q.andWhere('m.id', '<', beforeId);
-  return (await q) as MessageRow[];
+export function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
+  return beforeId ? allRows<MessageRow>(db, HISTORY_BEFORE, [conversationId, beforeId, limit]) : allRows<MessageRow>(db, HISTORY_NEWEST, [conversationId, limit]);
 }
 
 /**
@@ -295,9 +310,7 @@ const CHAT_LIST_AFTER = CHAT_LIST(true);
 /** Up to `limit` of the member's visible conversations, from the newest or after `before`. */
 export async function listChats(db: Runner, profileId: number, limit: number, before?: ChatListCursor): Promise<ChatListRow[]> {
   const bindings = before ? [profileId, profileId, before.at, before.at, before.id, limit] : [profileId, profileId, limit];
-  const result = (await db.raw(before ? CHAT_LIST_AFTER : CHAT_LIST_FIRST, bindings)) as unknown;
-  // SQLite's raw answers the rows, mysql2's [rows, fields].
-  return (isSqlite(db) ? result : (result as [unknown])[0]) as ChatListRow[];
+  return allRows<ChatListRow>(db, before ? CHAT_LIST_AFTER : CHAT_LIST_FIRST, bindings);
 }
 
 export interface GiftRow {

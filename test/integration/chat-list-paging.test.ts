@@ -32,7 +32,8 @@ describeEachBackend('chat list paging', (env) => {
     const start = Date.now() - 3_600_000;
     const ids: number[] = [];
     for (let i = 0; i < CONVERSATIONS; i++) {
-      const partner = (await createProfile(db(), env().rt.services.media, { photos: 0, name: `Partner${i}` })).id;
+      // Long inactive: they stay at the end of the shared database's searches that other tests read.
+      const partner = (await createProfile(db(), env().rt.services.media, { photos: 0, name: `Partner${i}`, lastActiveAt: start - 30 * 86_400_000 })).id;
       // Conversations 3 and 4 share a time: the higher id comes first.
       const at = start + (i === 4 ? 3 : i) * 1000;
       const { conversation } = await chatRepo.openConversation(db(), partner, me, at);
