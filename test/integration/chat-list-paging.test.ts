@@ -1,7 +1,8 @@
 // The chat list in pages (issue 17): the chat pages render the newest CHAT_LIST_PAGE conversations;
 // the island loads the next ones from GET /api/chats.php?before= as the list is scrolled, and
-// without JavaScript a link pages on (/chats?before=). GET /api/chats.php alone still answers the
-// whole list. Opening a conversation already read writes nothing.
+// without JavaScript a link pages on (/chats?before=); an older open conversation stays listed.
+// GET /api/chats.php alone still answers the whole list. Opening a conversation already read
+// writes nothing.
 import { expect } from 'chai';
 import * as chatRepo from '../../server/repos/chat-repo.js';
 import { CHAT_LIST_PAGE } from '../../server/services/chat/chat-service.js';
@@ -64,10 +65,16 @@ describeEachBackend('chat list paging', (env) => {
     expect(later.text).to.include('class="chat-list__newest" href="/chats"');
     expect(later.text).not.to.include('data-testid="chat-list-more"');
 
-    // A conversation page shows the same newest page of the list.
-    const open = paneProps((await a.get(`/chats/${newestFirst[CONVERSATIONS - 1]}`).expect(200)).text);
-    expect(open.chats.map((c) => c.conversation.id)).to.deep.equal(newestFirst.slice(0, CHAT_LIST_PAGE));
-    expect(open.chatsHasMore).to.equal(true);
+    // A conversation page shows the same newest page of the list, or down to the open conversation when it is older.
+    const recent = paneProps((await a.get(`/chats/${newestFirst[2]}`).expect(200)).text);
+    expect(recent.chats.map((c) => c.conversation.id)).to.deep.equal(newestFirst.slice(0, CHAT_LIST_PAGE));
+    expect(recent.chatsHasMore).to.equal(true);
+    const older = paneProps((await a.get(`/chats/${newestFirst[CHAT_LIST_PAGE + 2]}`).expect(200)).text);
+    expect(older.chats.map((c) => c.conversation.id)).to.deep.equal(newestFirst.slice(0, CHAT_LIST_PAGE + 3));
+    expect(older.chatsHasMore).to.equal(true);
+    const oldest = paneProps((await a.get(`/chats/${newestFirst[CONVERSATIONS - 1]}`).expect(200)).text);
+    expect(oldest.chats.map((c) => c.conversation.id)).to.deep.equal(newestFirst);
+    expect(oldest.chatsHasMore).to.equal(false);
 
     await a.get('/chats?before=abc').expect(404);
     await a.get('/chats?before=12-').expect(404);

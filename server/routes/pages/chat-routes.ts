@@ -96,7 +96,9 @@ export function chatRoutes({ services }: RouteDeps): Router {
     const page = res.locals.page!;
     const user = req.user!;
     const [list, icebreaker, spendLimit] = await Promise.all([
-      services.chat.chatList(viewerOf(req), cardContextOf(req), { limit: CHAT_LIST_PAGE, before: listBefore }),
+      listBefore
+        ? services.chat.chatList(viewerOf(req), cardContextOf(req), { limit: CHAT_LIST_PAGE, before: listBefore })
+        : services.chat.chatListShowing(viewerOf(req), cardContextOf(req), open.conversationId),
       icebreakerHints(req, page, open),
       services.spendLimit.status(user.id, user.profile.country),
     ]);

@@ -320,6 +320,20 @@ export class ChatService {
     return { chats: shown.map((r) => toChatSummary(r, viewer.profileId, card.cdnPrefix, presence)), hasMore: rows.length > page.limit };
   }
 
+  /**
+   * The list as a conversation page shows it: the newest page, or down to the open conversation
+   * when that one is older, so the list still marks it as the open one (as when it held them all).
+   */
+  async chatListShowing(viewer: Viewer, card: CardContext, openId: number | null): Promise<{ chats: ChatSummary[]; hasMore: boolean }> {
+    const page = await this.chatList(viewer, card, { limit: CHAT_LIST_PAGE });
+    if (openId === null || !page.hasMore || page.chats.some((c) => c.conversation.id === openId)) return page;
+    const all = await this.chatList(viewer, card, { limit: CHAT_LIST_LIMIT });
+    const at = all.chats.findIndex((c) => c.conversation.id === openId);
+    // Not listed (deleted by the member until a new message comes): the newest page as usual.
+    if (at < 0) return page;
+    return { chats: all.chats.slice(0, at + 1), hasMore: all.hasMore || at + 1 < all.chats.length };
+  }
+
   /** One page of a conversation's history, newest page first, oldest message first within it. */
   async history(viewer: Viewer, conversationId: number, beforeId?: number): Promise<MessagesPage> {
     await this.ownConversation(viewer, conversationId);
