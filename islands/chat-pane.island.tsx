@@ -1,10 +1,11 @@
-// The chat pane (SPEC.md §2, §4): the conversation list beside the open conversation, history with
+// The chat pane (SPEC.md §2, §4): the conversation list beside the open conversation (its newest page,
+// loading on as it is scrolled), history with
 // paging, optimistic sending (a retry reuses the client id, so it is charged once), gifts, photos, live
 // messages, read receipts and unread counts from GET /api/events, and deleting a conversation
 // (removed here first; on failure an alert and the list reloaded). The server renders all of it,
 // so without JavaScript the page still reads and sends through plain forms.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
-import type { ChatFormError, ChatMessage, ChatPaneProps, ChatPhoto, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../types/chat.js';
+import { chatsCursor, type ChatFormError, type ChatMessage, type ChatPaneProps, type ChatPhoto, type ChatsAnswer, type Gift, type MessagesPage, type SendAnswer } from '../types/chat.js';
 import type { LiveEvent } from '../types/events.js';
 import { Avatar, ChatList } from './chat/chat-list.js';
 import { ChatHeader } from './chat/chat-header.js';
@@ -55,6 +56,9 @@ export default function ChatPane(props: ChatPaneProps) {
   const [hasMore, setHasMore] = useState(props.hasMore);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [chats, setChats] = useState(props.chats);
+  const [chatsHasMore, setChatsHasMore] = useState(props.chatsHasMore);
+  const [chatsPaged, setChatsPaged] = useState(props.chatsPaged);
+  const loadingChats = useRef(false);
   const [credits, setCredits] = useState(props.credits);
   const [leftToday, setLeftToday] = useState(props.leftToday);
   const [now, setNow] = useState(() => Date.parse(props.now));
@@ -79,8 +83,32 @@ export default function ChatPane(props: ChatPaneProps) {
 
   const reloadChats = useCallback(async () => {
     const answer = await api<ChatsAnswer>('/api/chats.php').catch(() => undefined);
-    if (answer) setChats(answer.chats);
+    if (!answer) return;
+    setChats(answer.chats);
+    setChatsHasMore(answer.has_more);
+    setChatsPaged(false);
   }, []);
+
+  /** The list's next page, added below (the server renders only the newest). */
+  const loadMoreChats = useCallback(async () => {
+    const last = current.current.chats[current.current.chats.length - 1];
+    if (!last || loadingChats.current) return;
+    loadingChats.current = true;
+    try {
+      const answer = await api<ChatsAnswer>(`/api/chats.php?before=${chatsCursor(last)}`);
+      // A conversation that moved meanwhile may come again: shown once.
+      setChats((list) => {
+        const shown = new Set(list.map((c) => c.conversation.id));
+        return [...list, ...answer.chats.filter((c) => !shown.has(c.conversation.id))];
+      });
+      setChatsHasMore(answer.has_more);
+    } catch {
+      // The link stays: scrolling to it again, or clicking it, tries again.
+    } finally {
+      loadingChats.current = false;
+    }
+  }, []);
+  const onMoreChats = useCallback(() => void loadMoreChats(), [loadMoreChats]);
 
   const markRead = useCallback(() => {
     const id = current.current.conversationId;
@@ -282,7 +310,13 @@ export default function ChatPane(props: ChatPaneProps) {
   const oldest = entries.find((e) => e.state === 'sent');
   return (
     <div className={`chat ${open ? 'chat--open' : 'chat--index'}`} data-testid="chat-pane">
-      <ChatList chats={chats} currentId={open ? conversationId : null} clock={clock} fictionalLabel={fictionalLabel} />
+      <ChatList
+        chats={chats}
+        currentId={open ? conversationId : null}
+        clock={clock}
+        fictionalLabel={fictionalLabel}
+        paging={{ hasMore: chatsHasMore, paged: chatsPaged, onMore: hydrated ? onMoreChats : undefined }}
+      />
       <section className="chat-pane" aria-label={open ? t('conversationWith', { name: partner.name }) : undefined}>
         {open ? (
           <>

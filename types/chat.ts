@@ -31,9 +31,21 @@ export interface ChatSummary {
 
 export interface ChatsAnswer {
   chats: ChatSummary[];
+  /** More conversations follow the last one: GET /api/chats.php?before={chatsCursor(last)} answers the next page. */
+  has_more: boolean;
   /** Totals for the badges and the title prefix. */
   num_unread_messages: number;
   num_new_likes: number;
+}
+
+/**
+ * Where the list goes on after this entry (the list is newest first: by the last message's time,
+ * then by conversation id): "{last message time in ms}-{conversation id}", for `?before=` of
+ * /chats and /api/chats.php.
+ */
+export function chatsCursor(chat: ChatSummary): string {
+  const at = chat.conversation.last_message_at ? Date.parse(chat.conversation.last_message_at) : 0;
+  return `${at}-${chat.conversation.id}`;
 }
 
 /** 'deleted': the sender's account was erased; the partner sees "message deleted" in its place. */
@@ -118,8 +130,12 @@ export interface ChatPaneProps {
   hasMore: boolean;
   /** The page is an older one (?before=): newer messages exist after it. */
   hasNewer: boolean;
-  /** The member's conversations for the list. */
+  /** The member's conversations for the list: the newest page (or the one `?before=` asked for without JavaScript). */
   chats: ChatSummary[];
+  /** More conversations follow: the list loads them as it is scrolled (without JavaScript, a link pages on). */
+  chatsHasMore: boolean;
+  /** The list is a later page (/chats?before=): a link leads back to the newest conversations. */
+  chatsPaged: boolean;
   credits: number;
   /** What is left of the member's daily spending limit today (issue 18.3); null without a limit. */
   leftToday: number | null;

@@ -1,8 +1,10 @@
 // The member's conversations: partner photo, name, last message, time and unread badge, and a small
 // menu per entry to report or block the partner (links: the complaint form with the profile
 // chosen, the block confirmation). The left column on desktop; the whole screen of /chats on a phone.
+// The server renders the newest page of it; the next ones load as the member scrolls to the end (a
+// plain link to /chats?before= without JavaScript).
 import { useEffect, useRef, type SyntheticEvent } from 'react';
-import type { ChatPartner, ChatSummary } from '../../types/chat.js';
+import { chatsCursor, type ChatPartner, type ChatSummary } from '../../types/chat.js';
 import { useIsland } from '../runtime.js';
 import { listTime, type Clock } from './format.js';
 import { blockHref, reportHref } from './safety-links.js';
@@ -42,9 +44,10 @@ function DotsIcon() {
 /** Report and block for one entry: a <details> menu, so it opens without JavaScript too. */
 function EntryMenu({ partner, onToggle }: { partner: Pick<ChatPartner, 'id' | 'name'>; onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void }) {
   const { t } = useIsland();
+  const label = t('entryMenu', { name: partner.name });
   return (
     <details className="menu chat-item__menu" onToggle={onToggle} data-testid="chat-item-menu">
-      <summary className="chat-item__menu-button" aria-label={t('entryMenu', { name: partner.name })} title={t('entryMenu', { name: partner.name })}>
+      <summary className="chat-item__menu-button" aria-label={label} title={label}>
         <DotsIcon />
       </summary>
       <div className="menu__list chat-item__menu-list">
@@ -81,15 +84,41 @@ function useOneMenuOpen() {
   return { list, onToggle };
 }
 
-export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: ChatSummary[]; currentId: number | null; clock: Clock; fictionalLabel: string }) {
+/** Calls `onSight` whenever the element comes near the visible part of its scrolling list (and when it starts there). */
+function useOnSight<T extends Element>(onSight: (() => void) | undefined, again: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !onSight || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && onSight(), { rootMargin: '300px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+    // `again`: observed anew after each page, so a link still in sight loads the next one.
+  }, [onSight, again]);
+  return ref;
+}
+
+export interface ChatListPaging {
+  /** More conversations follow the last one shown. */
+  hasMore: boolean;
+  /** The list is a later page (/chats?before=, without JavaScript): a link leads back to the newest. */
+  paged: boolean;
+  /** Loads the next page in place; without it (no JavaScript yet) the link pages on. */
+  onMore?: () => void;
+}
+
+export function ChatList({ chats, currentId, clock, fictionalLabel, paging }: { chats: ChatSummary[]; currentId: number | null; clock: Clock; fictionalLabel: string; paging: ChatListPaging }) {
   const { t, lng } = useIsland();
   const { list, onToggle } = useOneMenuOpen();
+  const last = chats[chats.length - 1];
+  const more = useOnSight<HTMLAnchorElement>(paging.hasMore ? paging.onMore : undefined, chats.length);
   return (
     <aside className="chat-list" aria-labelledby="chat-list-title">
       <header className="chat-list__head">
         <h1 id="chat-list-title" className="chat-list__title">{t('title')}</h1>
+        {paging.paged && <a className="chat-list__newest" href="/chats">{t('newestChats')}</a>}
       </header>
-      {chats.length === 0 ? (
+      {chats.length === 0 && !paging.paged ? (
         <div className="chat-list__empty">
           <p>{t('empty')}</p>
           <a className="btn btn--primary btn--sm" href="/members">{t('findMembers')}</a>
@@ -129,6 +158,23 @@ export function ChatList({ chats, currentId, clock, fictionalLabel }: { chats: C
               </li>
             );
           })}
+          {paging.hasMore && last && (
+            <li className="chat-list__more">
+              <a
+                ref={more}
+                className="btn btn--light btn--sm"
+                href={`/chats?before=${chatsCursor(last)}`}
+                data-testid="chat-list-more"
+                onClick={(e) => {
+                  if (!paging.onMore) return;
+                  e.preventDefault();
+                  paging.onMore();
+                }}
+              >
+                {t('moreChats')}
+              </a>
+            </li>
+          )}
         </ul>
       )}
     </aside>

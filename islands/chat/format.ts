@@ -10,11 +10,21 @@ export interface Clock {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function format(lng: string, tz: string | undefined, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lng}|${tz ?? ''}|${JSON.stringify(opts)}`;
+/** The options of each format, by name: the cache key is the name, not the options serialized on every call (a list renders hundreds). */
+const OPTIONS = {
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  weekday: { weekday: 'short' },
+  date: { day: 'numeric', month: 'short' },
+  longDate: { weekday: 'long', day: 'numeric', month: 'long' },
+  longDateYear: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function format(lng: string, tz: string | undefined, name: keyof typeof OPTIONS): Intl.DateTimeFormat {
+  const key = `${name}|${lng}|${tz ?? ''}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(lng, { ...opts, timeZone: tz });
+    f = new Intl.DateTimeFormat(lng, { ...OPTIONS[name], timeZone: tz });
     formats.set(key, f);
   }
   return f;
@@ -22,11 +32,11 @@ function format(lng: string, tz: string | undefined, opts: Intl.DateTimeFormatOp
 
 /** The calendar day (YYYY-MM-DD) of a moment in the clock's time zone. */
 export function dayKey(at: number, clock: Clock): string {
-  return format('en-CA', clock.timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return format('en-CA', clock.timeZone, 'day').format(at);
 }
 
 export function timeOf(iso: string, lng: string, clock: Clock): string {
-  return format(lng, clock.timeZone, { hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));
+  return format(lng, clock.timeZone, 'time').format(Date.parse(iso));
 }
 
 /** "Today", "Yesterday", or the date (with the year when it is not this year's). */
@@ -36,15 +46,15 @@ export function dayLabel(iso: string, lng: string, clock: Clock, words: { today:
   if (day === dayKey(clock.now, clock)) return words.today;
   if (day === dayKey(clock.now - DAY_MS, clock)) return words.yesterday;
   const sameYear = day.slice(0, 4) === dayKey(clock.now, clock).slice(0, 4);
-  return format(lng, clock.timeZone, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(at);
+  return format(lng, clock.timeZone, sameYear ? 'longDate' : 'longDateYear').format(at);
 }
 
 /** The chat list's time: the time today, the weekday this week, else the short date. */
 export function listTime(iso: string, lng: string, clock: Clock): string {
   const at = Date.parse(iso);
   if (dayKey(at, clock) === dayKey(clock.now, clock)) return timeOf(iso, lng, clock);
-  if (clock.now - at < 6 * DAY_MS) return format(lng, clock.timeZone, { weekday: 'short' }).format(at);
-  return format(lng, clock.timeZone, { day: 'numeric', month: 'short' }).format(at);
+  if (clock.now - at < 6 * DAY_MS) return format(lng, clock.timeZone, 'weekday').format(at);
+  return format(lng, clock.timeZone, 'date').format(at);
 }
 
 /** A new client id for a send: retries of that send reuse it, so it is stored and charged once. */

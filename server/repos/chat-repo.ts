@@ -1,8 +1,7 @@
 // SQL for conversations and messages. A pair of profiles has one conversation (stored low id
 // first); each member's view of it (unread count, hidden after delete, the time of its last
 // message) is a participant row. conversations.last_message_at is only set when it is opened.
-import { firstRow, isSqlite, type Runner } from '../db.js';
-import { activeMainPhoto } from './profiles-repo.js';
+import { allRows, firstRow, isSqlite, type Runner } from '../db.js';
 
 export interface ConversationRow {
   id: number;
@@ -22,6 +21,45 @@ export async function findConversationBetween(db: Runner, a: number, b: number):
   return (await db('conversations').where({ profile_low_id: low, profile_high_id: high }).first('id', 'profile_low_id', 'profile_high_id', 'started_by_profile_id')) as
     | ConversationRow
     | undefined;
+}
+
+/** A member's conversation as /chats/{id} opens it: the conversation, its partner, and whether anything is unread. */
+export interface OpenedConversationRow extends ConversationRow {
+  /** The partner's profile (null if it is gone) and account status (null for fictional profiles). */
+  partner_id: number | null;
+  user_id: number | null;
+  status: string;
+  name: string;
+  birth_date: string;
+  is_fictional: number | boolean;
+  last_active_at: number;
+  main_file_key: string | null;
+  owner_status: string | null;
+  /** The member's unread count, and whether a message of the partner's waits unread: opening it reads them. */
+  unread_count: number | null;
+  partner_unread: number | string;
+}
+
+/**
+ * One statement for what opening a conversation needs; undefined unless it is the member's. The
+ * unread partner message is looked up on the (conversation_id, read_at) index, so a long
+ * conversation costs no more than a short one. A fixed text (firstRow): every /chats/{id} runs it.
+ */
+const OPENED_CONVERSATION = `SELECT c.id, c.profile_low_id, c.profile_high_id, c.started_by_profile_id,
+    p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date, p.is_fictional, p.last_active_at, ph.file_key AS main_file_key, u.status AS owner_status,
+    cp.unread_count,
+    EXISTS (SELECT 1 FROM messages AS um WHERE um.conversation_id = c.id AND um.read_at IS NULL AND um.sender_profile_id <> ?) AS partner_unread
+  FROM conversations AS c
+  LEFT JOIN conversation_participants AS cp ON cp.conversation_id = c.id AND cp.profile_id = ?
+  LEFT JOIN profiles AS p ON p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END
+  LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active'
+  LEFT JOIN users AS u ON u.id = p.user_id
+  WHERE c.id = ? AND (c.profile_low_id = ? OR c.profile_high_id = ?)
+  LIMIT 1`;
+
+export function findOpenedConversation(db: Runner, conversationId: number, profileId: number): Promise<OpenedConversationRow | undefined> {
+  const me = profileId;
+  return firstRow<OpenedConversationRow>(db, OPENED_CONVERSATION, [me, me, me, conversationId, me, me]);
 }
 
 /** The pair's conversation, created by `starter` when it does not exist yet; `created` says which. */
@@ -166,11 +204,19 @@ export async function findMessage(db: Runner, id: number): Promise<MessageRow | 
   return (await messagesWithContent(db).where('m.id', id).first(MESSAGE_COLUMNS)) as MessageRow | undefined;
 }
 
+/** One page of history: newest first, before an id when given, on the (conversation_id, id) index. Fixed texts: every conversation page runs one. */
+const HISTORY = (before: boolean) => `SELECT m.id, m.conversation_id, m.sender_profile_id, m.kind, m.body, m.gift_id, g.slug AS gift_slug, g.image AS gift_image,
+    m.photo_id, ph.file_key AS photo_key, ph.width AS photo_width, ph.height AS photo_height, m.credits_spent, m.client_id, m.created_at, m.read_at
+  FROM messages AS m LEFT JOIN gifts AS g ON g.id = m.gift_id LEFT JOIN chat_photos AS ph ON ph.id = m.photo_id
+  WHERE m.conversation_id = ?${before ? ' AND m.id < ?' : ''}
+  ORDER BY m.id DESC
+  LIMIT ?`;
+const HISTORY_NEWEST = HISTORY(false);
+const HISTORY_BEFORE = HISTORY(true);
+
 /** Newest first, before `beforeId` when given: one page of history on the (conversation, id) index. */
-export async function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
-  const q = messagesWithContent(db).where('m.conversation_id', conversationId).select(MESSAGE_COLUMNS).orderBy('m.id', 'desc').limit(limit);
-  if (beforeId) q.andWhere('m.id', '<', beforeId);
-  return (await q) as MessageRow[];
+export function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
+  return beforeId ? allRows<MessageRow>(db, HISTORY_BEFORE, [conversationId, beforeId, limit]) : allRows<MessageRow>(db, HISTORY_NEWEST, [conversationId, limit]);
 }
 
 /**
@@ -226,26 +272,36 @@ export interface ChatListRow {
   owner_status: string | null;
 }
 
-/** The member's visible conversations, most recent first, with the partner and the last message. */
-export async function listChats(db: Runner, profileId: number, limit: number): Promise<ChatListRow[]> {
-  const last = (col: string) =>
-    db('messages as lm').select(col).whereRaw('lm.conversation_id = c.id').orderBy('lm.id', 'desc').limit(1);
-  return (await db({ cp: 'conversation_participants' })
-    .join({ c: 'conversations' }, 'c.id', 'cp.conversation_id')
-    .join({ p: 'profiles' }, function partner() {
-      this.on(db.raw('p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END', [profileId]));
-    })
-    .leftJoin({ ph: 'photos' }, activeMainPhoto)
-    .leftJoin({ u: 'users' }, 'u.id', 'p.user_id')
-    .where('cp.profile_id', profileId)
-    .whereNull('cp.deleted_at')
-    .select(
-      'c.id as conversation_id', 'cp.unread_count', 'cp.last_message_at', 'p.id as partner_id', 'p.user_id', 'p.status', 'p.name', 'p.birth_date', 'p.is_fictional', 'p.last_active_at',
-      'ph.file_key as main_file_key', 'u.status as owner_status',
-      last('lm.body').as('last_body'), last('lm.kind').as('last_kind'), last('lm.sender_profile_id').as('last_sender'),
-    )
-    .orderBy('cp.last_message_at', 'desc')
-    .limit(limit)) as ChatListRow[];
+/** Where a page of the chat list starts: after the conversation whose last message came at `at` (ms) with this id. */
+export interface ChatListCursor {
+  at: number;
+  id: number;
+}
+
+/**
+ * The member's visible conversations, most recent first (ties: the higher conversation id first),
+ * with the partner and the last message, found by one lookup on the (conversation_id, id) index
+ * per conversation. A fixed text: the chat pages run it on every request, and building it with
+ * knex cost about as much as running it.
+ */
+const CHAT_LIST = (paged: boolean) => `SELECT c.id AS conversation_id, cp.unread_count, cp.last_message_at, p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date,
+    p.is_fictional, p.last_active_at, ph.file_key AS main_file_key, u.status AS owner_status, lm.body AS last_body, lm.kind AS last_kind, lm.sender_profile_id AS last_sender
+  FROM conversation_participants AS cp
+  JOIN conversations AS c ON c.id = cp.conversation_id
+  JOIN profiles AS p ON p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END
+  LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active'
+  LEFT JOIN users AS u ON u.id = p.user_id
+  LEFT JOIN messages AS lm ON lm.id = (SELECT x.id FROM messages AS x WHERE x.conversation_id = c.id ORDER BY x.id DESC LIMIT 1)
+  WHERE cp.profile_id = ? AND cp.deleted_at IS NULL${paged ? ' AND (cp.last_message_at < ? OR (cp.last_message_at = ? AND cp.conversation_id < ?))' : ''}
+  ORDER BY cp.last_message_at DESC, cp.conversation_id DESC
+  LIMIT ?`;
+const CHAT_LIST_FIRST = CHAT_LIST(false);
+const CHAT_LIST_AFTER = CHAT_LIST(true);
+
+/** Up to `limit` of the member's visible conversations, from the newest or after `before`. */
+export async function listChats(db: Runner, profileId: number, limit: number, before?: ChatListCursor): Promise<ChatListRow[]> {
+  const bindings = before ? [profileId, profileId, before.at, before.at, before.id, limit] : [profileId, profileId, limit];
+  return allRows<ChatListRow>(db, before ? CHAT_LIST_AFTER : CHAT_LIST_FIRST, bindings);
 }
 
 export interface GiftRow {
@@ -295,10 +351,4 @@ export async function operatorInbox(db: Runner, limit: number, fictionalId?: num
     .limit(limit);
   if (fictionalId) q.andWhere('f.id', fictionalId);
   return (await q) as InboxRow[];
-}
-
-/** The account status of a profile's owner (null: a fictional profile, or none). */
-export async function ownerStatusOf(db: Runner, profileId: number): Promise<string | null> {
-  const row = (await db({ p: 'profiles' }).join({ u: 'users' }, 'u.id', 'p.user_id').where('p.id', profileId).first('u.status')) as { status: string } | undefined;
-  return row?.status ?? null;
 }

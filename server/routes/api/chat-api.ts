@@ -1,10 +1,10 @@
-// The chat's JSON API: SPEC.md §7's GET /api/chats.php and DELETE /api/chat.php, and the calls it
+// The chat's JSON API: SPEC.md §7's GET /api/chats.php (with `?before=`, the list's next page) and DELETE /api/chat.php, and the calls it
 // leaves to us: history and send (/api/messages.php: JSON for text and gifts, multipart with a
 // `photo` file for a photo), read (/api/chat-read.php), gifts.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
-import type { ChatPrices } from '../../services/chat/chat-service.js';
+import { chatListCursorOf, type ChatPrices } from '../../services/chat/chat-service.js';
 import type { RouteDeps } from '../route-deps.js';
 import { viewerOf } from '../session-helpers.js';
 import { photoUpload } from '../uploads.js';
@@ -56,7 +56,8 @@ export function chatApi({ services }: RouteDeps): Router {
 
   router.get('/api/chats.php', async (req, res) => {
     const viewer = viewerOf(req);
-    const answer = await services.chat.chats(viewer, cardContextOf(req), req.user!.num_new_likes);
+    const { before } = parseInput(z.object({ before: z.string().refine((v) => chatListCursorOf(v) !== undefined).optional() }), req.query);
+    const answer = await services.chat.chats(viewer, cardContextOf(req), req.user!.num_new_likes, chatListCursorOf(before));
     res.set('Cache-Control', 'no-store').json(answer);
   });
 

@@ -1,4 +1,4 @@
-// The chat pages: /chats (the conversations), /chats/{id} (one conversation, read on opening) and
+// The chat pages: /chats (the conversations, a page of them: ?before= pages on), /chats/{id} (one conversation, read on opening) and
 // /members/{id}/chat (the conversation with a member, or its first message). Members only. The
 // chat pane island enhances them; without JavaScript the history pages with a link and plain forms
 // send (POST /chats/send, multipart when it carries a photo) and delete (POST /chats/{id}/delete),
@@ -9,7 +9,8 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { AppError, NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
-import { FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
+import { CHAT_LIST_PAGE, chatListCursorOf, FREE_CONVERSATION_LIMIT } from '../../services/chat/chat-service.js';
+import type { ChatListCursor } from '../../repos/chat-repo.js';
 import type { BundlesService } from '../../services/payments/bundles-service.js';
 import type { ChatFormError, ChatPaneProps, ChatPartner, ChatPriceInfo, MessagesPage } from '../../../types/chat.js';
 import type { IcebreakerHints } from '../../../types/icebreaker.js';
@@ -90,11 +91,14 @@ export function chatRoutes({ services }: RouteDeps): Router {
     return { city: facts.city, interest: facts.interestSlug ? page.t(`interests:${facts.interestSlug}`) : null, sharedInterest: facts.sharedInterest };
   }
 
-  async function show(req: Request, res: Response, open: OpenConversation) {
+  /** `listBefore`: /chats?before=, a later page of the list (the no-JavaScript link's). */
+  async function show(req: Request, res: Response, open: OpenConversation, listBefore?: ChatListCursor) {
     const page = res.locals.page!;
     const user = req.user!;
-    const [{ chats }, icebreaker, spendLimit] = await Promise.all([
-      services.chat.chats(viewerOf(req), cardContextOf(req), user.num_new_likes),
+    const [list, icebreaker, spendLimit] = await Promise.all([
+      listBefore
+        ? services.chat.chatList(viewerOf(req), cardContextOf(req), { limit: CHAT_LIST_PAGE, before: listBefore })
+        : services.chat.chatListShowing(viewerOf(req), cardContextOf(req), open.conversationId),
       icebreakerHints(req, page, open),
       services.spendLimit.status(user.id, user.profile.country),
     ]);
@@ -104,7 +108,9 @@ export function chatRoutes({ services }: RouteDeps): Router {
       messages: open.history.messages,
       hasMore: open.history.has_more,
       hasNewer: open.hasNewer,
-      chats,
+      chats: list.chats,
+      chatsHasMore: list.hasMore,
+      chatsPaged: listBefore !== undefined,
       credits: user.credits,
       leftToday: spendLimit.leftToday,
       price: await priceInfo(services.bundles, req.site.id, page, user.profile.country ?? page.settings.geoip_selected_country),
@@ -126,19 +132,18 @@ export function chatRoutes({ services }: RouteDeps): Router {
   }
 
   router.get('/chats', async (req, res) => {
-    await show(req, res, { conversationId: null, partner: null, history: EMPTY_PAGE, hasNewer: false });
+    const before = req.query.before === undefined ? undefined : chatListCursorOf(req.query.before);
+    if (req.query.before !== undefined && !before) throw new NotFoundError();
+    await show(req, res, { conversationId: null, partner: null, history: EMPTY_PAGE, hasNewer: false }, before);
   });
 
   router.get('/chats/:id', async (req, res) => {
     const conversationId = parseId(req.params.id);
     const before = beforeOf(req.query.before);
-    const viewer = viewerOf(req);
     const page = res.locals.page!;
-    const partner = await services.chat.partnerIn(viewer, conversationId, cardContextOf(req));
     // Opening a conversation reads it (SPEC.md §4); the top bar shows the new total at once.
-    const { num_unread_messages } = await services.chat.markRead(viewer, conversationId);
-    if (page.user) page.user = { ...page.user, num_unread_messages };
-    const history = await services.chat.history(viewer, conversationId, before);
+    const { partner, history, numUnreadMessages } = await services.chat.open(viewerOf(req), conversationId, cardContextOf(req), before);
+    if (page.user && numUnreadMessages !== null) page.user = { ...page.user, num_unread_messages: numUnreadMessages };
     await show(req, res, { conversationId, partner, history, hasNewer: before !== undefined });
   });
 

@@ -15,8 +15,8 @@ import { storeSendInConversation } from '../../repos/chat-send-repo.js';
 import { insertChatPhoto } from '../../repos/chat-photos-repo.js';
 import { applyLedgerDelta, creditBalance } from '../../repos/credits-repo.js';
 import { countUnreadMessages } from '../../repos/badges-repo.js';
-import { findProfile, ownerOfProfile } from '../../repos/profiles-repo.js';
-import type { ChatPartner, ChatsAnswer, Gift, MessagesPage, SendAnswer } from '../../../types/chat.js';
+import { findProfile } from '../../repos/profiles-repo.js';
+import type { ChatPartner, ChatsAnswer, ChatSummary, Gift, MessagesPage, SendAnswer } from '../../../types/chat.js';
 import type { LiveEvent } from '../../../types/events.js';
 import { debitRefusal } from '../credits/spend-limit-service.js';
 import { BlockedError } from '../likes/likes-service.js';
@@ -29,7 +29,16 @@ import { ChatPhotos, type StoredChatPhoto } from './chat-photos.js';
 import { toChatMessage, toChatPartner, toChatSummary } from './chat-views.js';
 
 export const FREE_CONVERSATION_LIMIT = 2;
+/** The most conversations GET /api/chats.php answers at once (the whole list, without a cursor). */
 const CHAT_LIST_LIMIT = 200;
+/**
+ * The conversations a chat page renders, and each further page of the list: it loads on from
+ * GET /api/chats.php?before= as it is scrolled. Rendering every conversation made the list most of
+ * the chat pages' cost.
+ */
+export const CHAT_LIST_PAGE = 20;
+/** `?before=` of the list: chatsCursor() of its last entry (types/chat.ts). */
+const CHATS_CURSOR = /^(\d{1,15})-(\d{1,10})$/;
 const HISTORY_PAGE = 30;
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -97,6 +106,12 @@ interface Stored {
 
 /** A retried send that lost the race to its first try: answer with what the first try stored. */
 class AlreadyStored extends Error {}
+
+/** The list cursor `?before=` names; undefined when it is not one. */
+export function chatListCursorOf(value: unknown): chatRepo.ChatListCursor | undefined {
+  const m = typeof value === 'string' ? CHATS_CURSOR.exec(value) : null;
+  return m ? { at: Number(m[1]), id: Number(m[2]) } : undefined;
+}
 
 export class ChatService {
   /** Photos sent in conversations: their files and who may fetch them. */
@@ -286,28 +301,81 @@ export class ChatService {
     return this.photos.fileFor(viewer, fileName);
   }
 
-  /** GET /api/chats.php: the member's conversations with unread counts, and the badge totals. */
-  async chats(viewer: Viewer, card: CardContext, numNewLikes: number): Promise<ChatsAnswer> {
-    const rows = await chatRepo.listChats(this.db, viewer.profileId, CHAT_LIST_LIMIT);
-    const [presence, total] = await Promise.all([this.presence.answersFor(rows, card.fictionalPresence), countUnreadMessages(this.db, viewer.profileId)]);
-    const chats = rows.map((r) => toChatSummary(r, viewer.profileId, card.cdnPrefix, presence));
-    return { chats, num_unread_messages: total, num_new_likes: numNewLikes };
+  /**
+   * GET /api/chats.php: the member's conversations with unread counts, and the badge totals.
+   * Without `before` the whole list (up to CHAT_LIST_LIMIT), as it always answered; with it, the
+   * next page after that entry (the list loading on as it is scrolled).
+   */
+  async chats(viewer: Viewer, card: CardContext, numNewLikes: number, before?: chatRepo.ChatListCursor): Promise<ChatsAnswer> {
+    const page = before ? { limit: CHAT_LIST_PAGE, before } : { limit: CHAT_LIST_LIMIT };
+    const [list, total] = await Promise.all([this.chatList(viewer, card, page), countUnreadMessages(this.db, viewer.profileId)]);
+    return { chats: list.chats, has_more: list.hasMore, num_unread_messages: total, num_new_likes: numNewLikes };
+  }
+
+  /** A page of the member's conversations, most recent first (the chat pages' list; their badge totals come with the session). */
+  async chatList(viewer: Viewer, card: CardContext, page: { limit: number; before?: chatRepo.ChatListCursor }): Promise<{ chats: ChatSummary[]; hasMore: boolean }> {
+    const rows = await chatRepo.listChats(this.db, viewer.profileId, page.limit + 1, page.before);
+    const shown = rows.slice(0, page.limit);
+    const presence = await this.presence.answersFor(shown, card.fictionalPresence);
+    return { chats: shown.map((r) => toChatSummary(r, viewer.profileId, card.cdnPrefix, presence)), hasMore: rows.length > page.limit };
+  }
+
+  /**
+   * The list as a conversation page shows it: the newest page, or down to the open conversation
+   * when that one is older, so the list still marks it as the open one (as when it held them all).
+   */
+  async chatListShowing(viewer: Viewer, card: CardContext, openId: number | null): Promise<{ chats: ChatSummary[]; hasMore: boolean }> {
+    const page = await this.chatList(viewer, card, { limit: CHAT_LIST_PAGE });
+    if (openId === null || !page.hasMore || page.chats.some((c) => c.conversation.id === openId)) return page;
+    const all = await this.chatList(viewer, card, { limit: CHAT_LIST_LIMIT });
+    const at = all.chats.findIndex((c) => c.conversation.id === openId);
+    // Not listed (deleted by the member until a new message comes): the newest page as usual.
+    if (at < 0) return page;
+    return { chats: all.chats.slice(0, at + 1), hasMore: all.hasMore || at + 1 < all.chats.length };
   }
 
   /** One page of a conversation's history, newest page first, oldest message first within it. */
   async history(viewer: Viewer, conversationId: number, beforeId?: number): Promise<MessagesPage> {
     await this.ownConversation(viewer, conversationId);
+    return this.historyPage(viewer, conversationId, beforeId);
+  }
+
+  /** history() of a conversation known to be the member's. */
+  private async historyPage(viewer: Viewer, conversationId: number, beforeId?: number): Promise<MessagesPage> {
     const rows = await chatRepo.listMessages(this.db, conversationId, HISTORY_PAGE + 1, beforeId);
     return { messages: rows.slice(0, HISTORY_PAGE).reverse().map((r) => toChatMessage(r, viewer.profileId)), has_more: rows.length > HISTORY_PAGE };
   }
 
+  /**
+   * /chats/{id}: the member's conversation opened, which reads it (SPEC.md §4): its partner (one
+   * hidden since stays readable), one page of history, and the member's new unread total when
+   * opening read something (null: nothing was unread, the totals stand).
+   */
+  async open(viewer: Viewer, conversationId: number, card: CardContext, beforeId?: number): Promise<{ partner: ChatPartner; history: MessagesPage; numUnreadMessages: number | null }> {
+    const row = await chatRepo.findOpenedConversation(this.db, conversationId, viewer.profileId);
+    if (!row || row.partner_id === null) throw new NotFoundError('conversation_not_found', 'conversationNotFound');
+    const read = await this.readOpened(viewer, row);
+    const [presence, history] = await Promise.all([this.presence.answersFor([row], card.fictionalPresence), this.historyPage(viewer, conversationId, beforeId)]);
+    return { partner: toChatPartner({ ...row, id: row.partner_id }, card.cdnPrefix, presence), history, numUnreadMessages: read?.num_unread_messages ?? null };
+  }
+
   /** Opening a conversation reads it: unread drops to zero, the partner gets a read receipt. */
   async markRead(viewer: Viewer, conversationId: number): Promise<{ num_unread_messages: number }> {
-    const { partnerId } = await this.ownConversation(viewer, conversationId);
+    const row = await chatRepo.findOpenedConversation(this.db, conversationId, viewer.profileId);
+    if (!row) throw new NotFoundError('conversation_not_found', 'conversationNotFound');
+    return (await this.readOpened(viewer, row)) ?? { num_unread_messages: await countUnreadMessages(this.db, viewer.profileId) };
+  }
+
+  /**
+   * Reads what waits unread in an opened conversation; undefined when nothing did, and then
+   * nothing is written or published (most openings: a conversation already read).
+   */
+  private async readOpened(viewer: Viewer, row: chatRepo.OpenedConversationRow): Promise<{ num_unread_messages: number } | undefined> {
+    if (Number(row.unread_count ?? 0) === 0 && !Number(row.partner_unread)) return undefined;
+    const conversationId = Number(row.id);
     const upTo = await chatRepo.markRead(this.db, conversationId, viewer.profileId, Date.now());
     const total = await countUnreadMessages(this.db, viewer.profileId);
-    const owner = await ownerOfProfile(this.db, partnerId);
-    if (owner?.user_id && upTo) await this.events.publish(Number(owner.user_id), { type: 'read', conversation_id: conversationId, up_to_id: upTo });
+    if (row.user_id && upTo) await this.events.publish(Number(row.user_id), { type: 'read', conversation_id: conversationId, up_to_id: upTo });
     await this.badges.publishCounts(viewer.userId);
     return { num_unread_messages: total };
   }
@@ -335,15 +403,6 @@ export class ChatService {
       this.presence.answersFor([row], card.fictionalPresence),
     ]);
     return { conversationId: existing ? Number(existing.id) : null, partner: toChatPartner(row, card.cdnPrefix, presence) };
-  }
-
-  /** /chats/{id}: the partner of the member's conversation (a partner hidden since stays readable). */
-  async partnerIn(viewer: Viewer, conversationId: number, card: CardContext): Promise<ChatPartner> {
-    const { partnerId } = await this.ownConversation(viewer, conversationId);
-    const row = await findProfile(this.db, partnerId);
-    if (!row) throw new NotFoundError('conversation_not_found', 'conversationNotFound');
-    const [ownerStatus, presence] = await Promise.all([chatRepo.ownerStatusOf(this.db, partnerId), this.presence.answersFor([row], card.fictionalPresence)]);
-    return toChatPartner({ ...row, owner_status: ownerStatus }, card.cdnPrefix, presence);
   }
 
   async gifts(prices: Pick<ChatPrices, 'giftCredits'>): Promise<Gift[]> {

@@ -70,7 +70,25 @@ function moneyFormatOf(lng: string, currency: string): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * The labels written so far, by language, currency and amounts (a few per site): making the
+ * currency format and its range took about 0.2 ms of CPU on every chat page.
+ */
+const moneyLabels = new Map<string, string>();
+const MONEY_LABELS_KEPT = 1000;
+
 export function formatMessageMoney(lng: string, m: MessageMoney): string {
+  const key = `${lng}|${m.currency}|${m.minCents}|${m.maxCents}`;
+  let label = moneyLabels.get(key);
+  if (label === undefined) {
+    label = writeMessageMoney(lng, m);
+    if (moneyLabels.size >= MONEY_LABELS_KEPT) moneyLabels.clear();
+    moneyLabels.set(key, label);
+  }
+  return label;
+}
+
+function writeMessageMoney(lng: string, m: MessageMoney): string {
   try {
     const format = moneyFormatOf(lng, m.currency);
     return m.minCents === m.maxCents ? format.format(m.minCents / 100) : format.formatRange(m.minCents / 100, m.maxCents / 100);
