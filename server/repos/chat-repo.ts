@@ -23,10 +23,8 @@ export async function findConversationBetween(db: Runner, a: number, b: number):
     | undefined;
 }
 
-/** A member's conversation as /chats/{id} opens it: the conversation, its partner, and whether anything is unread. */
-export interface OpenedConversationRow extends ConversationRow {
-  /** The partner's profile (null if it is gone) and account status (null for fictional profiles). */
-  partner_id: number | null;
+/** The partner's profile as the chat pages show it; user_id (null for fictional profiles) and status: what its presence shows. */
+interface PartnerColumns {
   user_id: number | null;
   status: string;
   name: string;
@@ -34,6 +32,12 @@ export interface OpenedConversationRow extends ConversationRow {
   is_fictional: number | boolean;
   last_active_at: number;
   main_file_key: string | null;
+}
+
+/** A member's conversation as /chats/{id} opens it: the conversation, its partner, and whether anything is unread. */
+export interface OpenedConversationRow extends ConversationRow, PartnerColumns {
+  /** The partner's profile (null if it is gone) and account status (null for fictional profiles). */
+  partner_id: number | null;
   owner_status: string | null;
   /** The member's unread count, and whether a message of the partner's waits unread: opening it reads them. */
   unread_count: number | null;
@@ -252,19 +256,11 @@ export async function hideForParticipant(db: Runner, conversationId: number, pro
   await db('conversation_participants').where({ conversation_id: conversationId, profile_id: profileId }).update({ deleted_at: now, unread_count: 0 });
 }
 
-export interface ChatListRow {
+export interface ChatListRow extends PartnerColumns {
   conversation_id: number;
   unread_count: number;
   last_message_at: number | null;
   partner_id: number;
-  /** The partner's account (null for fictional profiles) and profile status: what its presence shows. */
-  user_id: number | null;
-  status: string;
-  name: string;
-  birth_date: string;
-  is_fictional: number | boolean;
-  last_active_at: number;
-  main_file_key: string | null;
   last_body: string | null;
   last_kind: string | null;
   last_sender: number | null;
