@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import * as chatRepo from '../server/repos/chat-repo.js';
+import { applyCreditDelta } from '../server/repos/credits-repo.js';
 import { CHAT_LIST_PAGE } from '../server/services/chat/chat-service.js';
 import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
 import { VIEWPORTS, openPage, useHarness } from './harness.js';
@@ -60,6 +61,41 @@ describe('chat list paging in the browser', function () {
       await context.close();
     });
   }
+
+  it('moves a conversation from further down to the top when a message arrives in it, keeping what was loaded', async () => {
+    const { member, newestFirst } = await memberWithConversations('LiveLister');
+    // A member with an account, written to long ago: the conversation sits below the first page.
+    const writer = await createE2eMember(db, 'LiveWriter', { gender: 'male', birthDate: '1985-03-03' });
+    const long = Date.now() - 7_200_000;
+    const { conversation } = await chatRepo.openConversation(db as never, member.profileId, writer.profileId, long);
+    await chatRepo.insertMessage(db as never, { conversationId: Number(conversation.id), senderProfileId: member.profileId, kind: 'text', body: 'long ago', giftId: null, photoId: null, credits: 0, clientId: `clLive${Date.now()}` }, long);
+    await chatRepo.recordDelivery(db as never, Number(conversation.id), member.profileId, writer.profileId, long);
+    await db('users').where({ id: writer.userId }).update({ paid_user: true });
+    await db.transaction((tx) => applyCreditDelta(tx as never, { userId: writer.userId, delta: 100, reason: 'grant' }));
+
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, member);
+    await page.goto(`${harness().baseUrl}/chats`);
+    await page.locator('[data-island="chat-pane"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    expect(await shownNames(page)).to.deep.equal(newestFirst.slice(0, CHAT_LIST_PAGE));
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/chats.php') && requests.push(new URL(r.url()).search));
+
+    const other = await openPage(harness().browser, 'desktop');
+    await logIn(other.page, harness().baseUrl, writer);
+    const token = (await other.page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
+    const sent = await other.page.request.post(`${harness().baseUrl}/api/messages.php`, {
+      headers: { 'x-csrf-token': token }, data: { conversation: Number(conversation.id), body: 'back again', client_id: `live${Date.now()}` },
+    });
+    expect(sent.status()).to.equal(201);
+    await page.locator('.chat-item').first().filter({ hasText: 'LiveWriter' }).waitFor();
+    // The newest page was asked for, not the whole list; what was shown stays below it.
+    expect(requests.every((q) => q.startsWith('?before='))).to.equal(true);
+    expect(await shownNames(page)).to.deep.equal(['LiveWriter', ...newestFirst.slice(0, CHAT_LIST_PAGE)]);
+    expect(errors).to.deep.equal([]);
+    await other.context.close();
+    await context.close();
+  });
 
   it('pages the list with a link without JavaScript, and leads back to the newest', async () => {
     const { member, newestFirst } = await memberWithConversations('PlainLister');

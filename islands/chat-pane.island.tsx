@@ -5,7 +5,7 @@
 // (removed here first; on failure an alert and the list reloaded). The server renders all of it,
 // so without JavaScript the page still reads and sends through plain forms.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
-import { chatsCursor, type ChatFormError, type ChatMessage, type ChatPaneProps, type ChatPhoto, type ChatsAnswer, type Gift, type MessagesPage, type SendAnswer } from '../types/chat.js';
+import { NEWEST_CHATS_CURSOR, chatsCursor, type ChatFormError, type ChatMessage, type ChatPaneProps, type ChatPhoto, type ChatsAnswer, type Gift, type MessagesPage, type SendAnswer } from '../types/chat.js';
 import type { LiveEvent } from '../types/events.js';
 import { Avatar, ChatList } from './chat/chat-list.js';
 import { ChatHeader } from './chat/chat-header.js';
@@ -68,9 +68,9 @@ export default function ChatPane(props: ChatPaneProps) {
   const [error, setError] = useState<ChatFormError | null>(props.formError);
   const [removed, setRemoved] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const current = useRef({ conversationId, chats, unseen: false, entries });
+  const current = useRef({ conversationId, chats, chatsPaged, unseen: false, entries });
   useLayoutEffect(() => {
-    current.current = { ...current.current, conversationId, chats, entries };
+    current.current = { ...current.current, conversationId, chats, chatsPaged, entries };
   });
   const clock: Clock = { now, timeZone: hydrated ? undefined : 'UTC' };
   const open = partner !== null && !removed;
@@ -81,12 +81,25 @@ export default function ChatPane(props: ChatPaneProps) {
     return () => clearInterval(timer);
   }, []);
 
+  /**
+   * A message in a conversation the list does not show (a new one, or one further down than the
+   * pages loaded): the newest page again, in front of the rest already loaded. Not the whole list
+   * (up to 200 conversations) on every such message.
+   */
   const reloadChats = useCallback(async () => {
-    const answer = await api<ChatsAnswer>('/api/chats.php').catch(() => undefined);
+    const answer = await api<ChatsAnswer>(`/api/chats.php?before=${NEWEST_CHATS_CURSOR}`).catch(() => undefined);
     if (!answer) return;
-    setChats(answer.chats);
-    setChatsHasMore(answer.has_more);
-    setChatsPaged(false);
+    // A later page opened by its address (/chats?before=) would leave a gap: the newest page alone.
+    if (current.current.chatsPaged || current.current.chats.length === 0) {
+      setChats(answer.chats);
+      setChatsHasMore(answer.has_more);
+      setChatsPaged(false);
+      return;
+    }
+    setChats((list) => {
+      const fresh = new Set(answer.chats.map((c) => c.conversation.id));
+      return [...answer.chats, ...list.filter((c) => !fresh.has(c.conversation.id))];
+    });
   }, []);
 
   /** The list's next page, added below (the server renders only the newest). */

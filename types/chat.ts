@@ -43,6 +43,9 @@ export interface ChatsAnswer {
  * then by conversation id): "{last message time in ms}-{conversation id}", for `?before=` of
  * /chats and /api/chats.php.
  */
+/** A cursor later than any conversation: GET /api/chats.php?before= with it answers the newest page. */
+export const NEWEST_CHATS_CURSOR = '999999999999999-0';
+
 export function chatsCursor(chat: ChatSummary): string {
   const at = chat.conversation.last_message_at ? Date.parse(chat.conversation.last_message_at) : 0;
   return `${at}-${chat.conversation.id}`;
