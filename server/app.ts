@@ -9,6 +9,7 @@ import { ROOT_DIR } from './config.js';
 import { cookieNameFor, secureFor } from './lib/cookies.js';
 import { compressSentBodies, precompressedFiles } from './middleware/compression.js';
 import { requestLogging } from './middleware/request-logging.js';
+import { routeTable } from './routes/route-table.js';
 import { createCsrf } from './middleware/csrf.js';
 import { currentUserMiddleware } from './middleware/current-user.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
@@ -190,17 +191,22 @@ export function createApp(deps: AppDeps): express.Express {
   const routeDeps: RouteDeps = { config, services, pushPublicKey: deps.pushPublicKey, csrfToken: csrf.tokenFor, keptAnswers };
   app.use(mediaRoutes(routeDeps));
   app.use(termsGate(services.terms));
-  app.use(siteApi(routeDeps));
-  app.use(geoApi(routeDeps));
-  app.use(userApi(routeDeps));
-  app.use(signupApi(routeDeps));
-  app.use(likesApi(routeDeps));
-  app.use(chatApi(routeDeps));
-  app.use(paymentsApi(routeDeps));
-  app.use(discountCodeApi(routeDeps));
-  app.use(presenceApi(routeDeps));
-  app.use(webhookRoutes(routeDeps, logger));
-  app.use(eventStreams.router());
+  // Each router is entered only by the paths it has routes for (routes/route-table.ts).
+  app.use(
+    routeTable([
+      siteApi(routeDeps),
+      geoApi(routeDeps),
+      userApi(routeDeps),
+      signupApi(routeDeps),
+      likesApi(routeDeps),
+      chatApi(routeDeps),
+      paymentsApi(routeDeps),
+      discountCodeApi(routeDeps),
+      presenceApi(routeDeps),
+      webhookRoutes(routeDeps, logger),
+      eventStreams.router(),
+    ]),
+  );
   app.use('/api', notFoundHandler);
 
   const preparePage = async (req: Request, res: Response) => {
@@ -211,30 +217,34 @@ export function createApp(deps: AppDeps): express.Express {
     await preparePage(req, res);
     next();
   });
-  app.use(homeRoutes(routeDeps));
-  app.use(membersRoutes(routeDeps));
-  app.use(blockRoutes(routeDeps));
-  app.use(likesRoutes(routeDeps));
-  app.use(chatRoutes(routeDeps));
-  app.use(discoverGamesRoutes(routeDeps));
-  app.use(dismissalRoutes(routeDeps));
-  app.use(infoRoutes(routeDeps));
-  app.use(loginRoutes(routeDeps));
-  app.use(termsRoutes(routeDeps));
-  app.use(passwordRoutes(routeDeps));
-  app.use(activationRoutes(routeDeps));
-  app.use(signupRoutes(routeDeps));
-  app.use(landerRoutes(routeDeps));
-  app.use(dataExportRoutes(routeDeps));
-  app.use(accountDeletionRoutes(routeDeps));
-  app.use(settingsRoutes(routeDeps));
-  app.use(notificationsRoutes(routeDeps));
-  app.use(unsubscribeRoutes(routeDeps));
-  app.use(ownProfileRoutes(routeDeps));
-  app.use(pricingRoutes(routeDeps));
-  app.use(directDebitRoutes(routeDeps));
-  app.use(creditsRoutes(routeDeps));
-  app.use(testCheckoutRoutes(routeDeps));
+  app.use(
+    routeTable([
+      homeRoutes(routeDeps),
+      membersRoutes(routeDeps),
+      blockRoutes(routeDeps),
+      likesRoutes(routeDeps),
+      chatRoutes(routeDeps),
+      discoverGamesRoutes(routeDeps),
+      dismissalRoutes(routeDeps),
+      infoRoutes(routeDeps),
+      loginRoutes(routeDeps),
+      termsRoutes(routeDeps),
+      passwordRoutes(routeDeps),
+      activationRoutes(routeDeps),
+      signupRoutes(routeDeps),
+      landerRoutes(routeDeps),
+      dataExportRoutes(routeDeps),
+      accountDeletionRoutes(routeDeps),
+      settingsRoutes(routeDeps),
+      notificationsRoutes(routeDeps),
+      unsubscribeRoutes(routeDeps),
+      ownProfileRoutes(routeDeps),
+      pricingRoutes(routeDeps),
+      directDebitRoutes(routeDeps),
+      creditsRoutes(routeDeps),
+      testCheckoutRoutes(routeDeps),
+    ]),
+  );
 
   app.use(notFoundHandler);
   app.use(errorHandler({ i18n, logger, preparePage }));
