@@ -50,6 +50,7 @@ const schema = z.object({
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  SEARCH_KEPT_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
@@ -87,6 +88,8 @@ export type Config = Readonly<{
   /** 'auto': Secure exactly when the request came over HTTPS (directly or through a trusted proxy). */
   secureCookies: boolean | 'auto';
   shutdownTimeoutMs: number;
+  /** How long a search's first page is kept for everyone with the same filters (services/search/kept-matches.ts); 0: never. */
+  searchKeptMs: number;
   /** Bearer token that lets a scraper from elsewhere read /metrics (loopback needs none). */
   metricsToken: string | undefined;
 }>;
@@ -154,6 +157,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, o
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     secureCookies: e.SECURE_COOKIES === 'auto' ? 'auto' : e.SECURE_COOKIES === 'true',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    searchKeptMs: e.SEARCH_KEPT_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
   });
 }

@@ -167,7 +167,9 @@ export async function profilesAtPlaces(db: Runner, f: SearchFilter, points: numb
 /** These profiles' card rows, whatever their status (a kept page checks what it shows: render/page-cache.ts). */
 export async function cardRowsByIds(db: Runner, ids: number[]): Promise<ProfileRow[]> {
   if (!ids.length) return [];
-  return (await db({ p: 'profiles' }).leftJoin({ ph: 'photos' }, activeMainPhoto).select(CARD_COLUMNS).whereIn('p.id', ids)) as ProfileRow[];
+  // A fixed text per number of ids (allRows): a member's search page reads its cards again with it.
+  const sql = `SELECT ${CARD_COLUMNS.join(', ')} FROM profiles AS p LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active' WHERE p.id IN (${ids.map(() => '?').join(', ')})`;
+  return allRows<ProfileRow>(db, sql, ids);
 }
 
 /** Counts matches up to `cap` without scanning further (cheap at a million profiles). */

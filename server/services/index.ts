@@ -172,7 +172,7 @@ export function createServices(deps: {
   const discountCodes = new DiscountCodesService(db, deps.redis, logger, (siteId) => sites.welcomeDays(siteId));
   const company = new CompanyService(db);
   const terms = new TermsService(db, company);
-  const search = new SearchService(db, presence, geo);
+  const search = new SearchService(db, presence, geo, { keptMs: config.searchKeptMs });
   const profiles = new ProfilesService(db, likes, presence);
   const payments = new PaymentsService(db, createPaymentProvider(config, db, logger), bundles, badges, logger, discountCodes, new ReceiptMails(mail, deps.i18n));
   return {

@@ -83,6 +83,9 @@ async function createEnv(backend: Backend): Promise<TestEnv> {
       SEED_DEMO: 'false',
       // MySQL needs an explicit provider (config refuses to start without one); SQLite gets the same.
       PAYMENT_PROVIDER: 'test',
+      // Suites share this app and search right after writing profiles straight to the database:
+      // searches are live here; test/integration/kept-matches.test.ts makes an app that keeps them.
+      SEARCH_KEPT_SECONDS: '0',
     },
     { envFile: false },
   );

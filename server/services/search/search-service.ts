@@ -12,6 +12,8 @@ import type { GeoService } from '../geo/geo-service.js';
 import type { PresenceService } from '../presence/presence-service.js';
 import { toProfileCard, type CardContext } from '../profiles/profile-views.js';
 import { nearPage, type NearRow } from './near-search.js';
+import { KEPT_EXTRA_ROWS, KeptMatches, pageOfKept } from './kept-matches.js';
+import { VISITOR_PAGE_TTL_MS } from '../../render/page-cache.js';
 import { memberPreferences, rememberMemberFilters, seekingOf, type SearchPreferences } from './search-preferences.js';
 
 export { seekingOf } from './search-preferences.js';
@@ -49,12 +51,17 @@ const COUNT_CAP = 1000;
 
 export class SearchService {
   private readonly counts = new TtlCache<number>(10 * 60_000);
+  private readonly kept: KeptMatches | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly presence: Pick<PresenceService, 'answersFor'>,
     private readonly geo: GeoService,
-  ) {}
+    o: { keptMs?: number } = {},
+  ) {
+    const keptMs = o.keptMs ?? VISITOR_PAGE_TTL_MS;
+    this.kept = keptMs > 0 ? new KeptMatches(Date.now, keptMs) : undefined;
+  }
 
   /** The newest active profiles with a photo, for the landing page: of `gender`, `preferCountry` first. */
   async showcase(countries: string[], card: CardContext, limit: number, o: { gender?: 'male' | 'female'; preferCountry?: string } = {}): Promise<ProfileCard[]> {
@@ -135,10 +142,13 @@ export class SearchService {
       excludeIds,
     };
     const offset = (q.page - 1) * PAGE_SIZE;
-    const [rows, numResults] = await Promise.all([
-      q.near ? nearPage(this.db, filter, q.near, PAGE_SIZE + 1, offset) : this.pageOf(filter, q.country ? undefined : q.preferCountry, PAGE_SIZE + 1, offset),
+    const preferCountry = q.country ? undefined : q.preferCountry;
+    // The first page of a search by activity is kept for everyone with the same filters.
+    const kept = this.kept && q.page === 1 && !q.near && excludeIds.length <= KEPT_EXTRA_ROWS ? await this.firstPageKept(this.kept, filter, preferCountry) : undefined;
+    const [rows, numResults] = kept ?? (await Promise.all([
+      q.near ? nearPage(this.db, filter, q.near, PAGE_SIZE + 1, offset) : this.pageOf(filter, preferCountry, PAGE_SIZE + 1, offset),
       countProfiles(this.db, filter, COUNT_CAP),
-    ]);
+    ]));
     const shown = rows.slice(0, PAGE_SIZE);
     let similarRows: ProfileRow[] = [];
     if (q.page === 1 && rows.length < PAGE_SIZE / 2) {
@@ -159,6 +169,32 @@ export class SearchService {
       hasMore: rows.length > PAGE_SIZE,
       similar,
     };
+  }
+
+  /**
+   * The first page (a row more, to tell whether there are more) and the count of a search, from
+   * the kept matches of its filters without the searcher's exclusions (kept-matches.ts), with each
+   * row read again: a profile hidden, left or no longer matching since sends the search to SQL.
+   * Undefined then.
+   */
+  private async firstPageKept(kept: KeptMatches, filter: SearchFilter, preferCountry: string | undefined): Promise<[ProfileRow[], number] | undefined> {
+    const { excludeIds = [], ...shared } = filter;
+    const key = JSON.stringify([shared, preferCountry ?? null]);
+    const matches = kept.get(key, async () => {
+      const [rows, count] = await Promise.all([
+        this.pageOf(shared, preferCountry, PAGE_SIZE + 1 + KEPT_EXTRA_ROWS, 0),
+        countProfiles(this.db, shared, COUNT_CAP + KEPT_EXTRA_ROWS),
+      ]);
+      return { rows, count };
+    });
+    const page = pageOfKept(await matches, new Set(excludeIds), PAGE_SIZE + 1, COUNT_CAP);
+    const now = new Map((await cardRowsByIds(this.db, page.rows.map((r) => Number(r.id)))).map((r) => [Number(r.id), r]));
+    const rows = page.rows.map((kept) => now.get(Number(kept.id))).filter((r) => r !== undefined);
+    if (rows.length < page.rows.length || !rows.every((r, i) => stillMatches(r, page.rows[i]!, filter))) {
+      kept.forget(key, matches);
+      return undefined;
+    }
+    return [rows, page.count ?? (await countProfiles(this.db, filter, COUNT_CAP))];
   }
 
   /**
@@ -206,6 +242,15 @@ export class SearchService {
     }
     return this.cards(rows, ctx);
   }
+}
+
+/**
+ * A kept match read again still matches as it did: visible, with the same gender, place and date of
+ * birth, and a photo if the search asks for one. (Its card shows it as it is now.)
+ */
+function stillMatches(now: ProfileRow, kept: ProfileRow, filter: SearchFilter): boolean {
+  return now.status === 'active' && now.gender === kept.gender && now.country === kept.country && now.region === kept.region
+    && now.birth_date === kept.birth_date && (!filter.withPhoto || now.main_file_key !== null);
 }
 
 /** Two cards show the same profile the same way (presence and distance aside). */
