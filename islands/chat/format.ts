@@ -30,13 +30,46 @@ function format(lng: string, tz: string | undefined, name: keyof typeof OPTIONS)
   return f;
 }
 
-/** The calendar day (YYYY-MM-DD) of a moment in the clock's time zone. */
+const MINUTE_MS = 60 * 1000;
+/** The texts already made of UTC formats, by format, language and minute or day (see formatAt). */
+const utcTexts = new Map<string, string>();
+/** The same for dayKey(), by the day's number since 1970. */
+const utcDays = new Map<number, string>();
+const UTC_TEXTS_KEPT = 10_000;
+
+/**
+ * `at` in a named format. The server renders in UTC (a list and its history make some fifty of
+ * these a page), where a time of day depends only on the minute and the other formats only on the
+ * day: those texts are made once and kept. In the browser's own zone, formatted each time.
+ */
+function formatAt(lng: string, clock: Clock, name: keyof typeof OPTIONS, at: number): string {
+  if (clock.timeZone !== 'UTC') return format(lng, clock.timeZone, name).format(at);
+  const unit = Math.floor(at / (name === 'time' ? MINUTE_MS : DAY_MS));
+  const key = `${name}|${lng}|${unit}`;
+  let text = utcTexts.get(key);
+  if (text === undefined) {
+    text = format(lng, 'UTC', name).format(at);
+    if (utcTexts.size >= UTC_TEXTS_KEPT) utcTexts.clear();
+    utcTexts.set(key, text);
+  }
+  return text;
+}
+
+/** The calendar day (YYYY-MM-DD) of a moment in the clock's time zone (in UTC: the ISO date, as en-CA writes it). */
 export function dayKey(at: number, clock: Clock): string {
-  return format('en-CA', clock.timeZone, 'day').format(at);
+  if (clock.timeZone !== 'UTC') return format('en-CA', clock.timeZone, 'day').format(at);
+  const day = Math.floor(at / DAY_MS);
+  let key = utcDays.get(day);
+  if (key === undefined) {
+    key = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (utcDays.size >= UTC_TEXTS_KEPT) utcDays.clear();
+    utcDays.set(day, key);
+  }
+  return key;
 }
 
 export function timeOf(iso: string, lng: string, clock: Clock): string {
-  return format(lng, clock.timeZone, 'time').format(Date.parse(iso));
+  return formatAt(lng, clock, 'time', Date.parse(iso));
 }
 
 /** "Today", "Yesterday", or the date (with the year when it is not this year's). */
@@ -46,15 +79,15 @@ export function dayLabel(iso: string, lng: string, clock: Clock, words: { today:
   if (day === dayKey(clock.now, clock)) return words.today;
   if (day === dayKey(clock.now - DAY_MS, clock)) return words.yesterday;
   const sameYear = day.slice(0, 4) === dayKey(clock.now, clock).slice(0, 4);
-  return format(lng, clock.timeZone, sameYear ? 'longDate' : 'longDateYear').format(at);
+  return formatAt(lng, clock, sameYear ? 'longDate' : 'longDateYear', at);
 }
 
 /** The chat list's time: the time today, the weekday this week, else the short date. */
 export function listTime(iso: string, lng: string, clock: Clock): string {
   const at = Date.parse(iso);
   if (dayKey(at, clock) === dayKey(clock.now, clock)) return timeOf(iso, lng, clock);
-  if (clock.now - at < 6 * DAY_MS) return format(lng, clock.timeZone, 'weekday').format(at);
-  return format(lng, clock.timeZone, 'date').format(at);
+  if (clock.now - at < 6 * DAY_MS) return formatAt(lng, clock, 'weekday', at);
+  return formatAt(lng, clock, 'date', at);
 }
 
 /** A new client id for a send: retries of that send reuse it, so it is stored and charged once. */

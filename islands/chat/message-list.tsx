@@ -117,6 +117,11 @@ export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder
     onLoadOlder();
   };
 
+  // Translated once for the whole history, not once per message.
+  const words = { today: t('today'), yesterday: t('yesterday') };
+  const you = t('you');
+  const altMine = t('photoAltMine');
+  const altTheirs = t('photoAlt', { name: partnerName });
   const items: ReactNode[] = [];
   let prevDay = '';
   let prevMine: boolean | null = null;
@@ -126,7 +131,7 @@ export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder
     if (day !== prevDay) {
       items.push(
         <li key={`d${day}`} className="chat-day">
-          <span>{dayLabel(m.created_at, lng, clock, { today: t('today'), yesterday: t('yesterday') })}</span>
+          <span>{dayLabel(m.created_at, lng, clock, words)}</span>
         </li>,
       );
       prevMine = null;
@@ -137,9 +142,9 @@ export function MessageList({ entries, partnerName, clock, hasMore, loadingOlder
     ];
     items.push(
       <li key={entry.key} className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-mine={m.mine ? 'true' : 'false'} data-state={entry.state}>
-        <span className="sr-only">{m.mine ? t('you') : partnerName}: </span>
+        <span className="sr-only">{m.mine ? you : partnerName}: </span>
         <div className="chat-msg__bubble">
-          <Content message={m} alt={m.mine ? t('photoAltMine') : t('photoAlt', { name: partnerName })} onOpenPhoto={onOpenPhoto} />
+          <Content message={m} alt={m.mine ? altMine : altTheirs} onOpenPhoto={onOpenPhoto} />
           <span className="chat-msg__meta">
             <time dateTime={m.created_at}>{timeOf(m.created_at, lng, clock)}</time>
             {m.mine && entry.state !== 'failed' && <Ticks entry={entry} />}

@@ -25,6 +25,26 @@ export const escapeHtml = (s: string) =>
 const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** The islands' strings script, by language and sections, per i18n instance (its strings do not change once loaded). */
+const islandStringsKept = new WeakMap<PageContext['i18n'], Map<string, string>>();
+
+/** The script with the translations of the islands' sections that the page rendered, made once per language and set of sections. */
+function islandStrings(page: PageContext, rendered: string[]): string {
+  // 'common': what every island's api() may say, e.g. that the server took too long.
+  const sections = [...new Set([...rendered, 'common'])];
+  let kept = islandStringsKept.get(page.i18n);
+  if (!kept) islandStringsKept.set(page.i18n, (kept = new Map()));
+  const key = `${page.lng}\u0000${sections.join('\u0000')}`;
+  let script = kept.get(key);
+  if (script === undefined) {
+    const islandsNs = page.i18n.getResourceBundle(page.lng, 'islands') as Record<string, unknown>;
+    const resources = Object.fromEntries(sections.map((n) => [n, islandsNs[n] ?? {}]));
+    script = `<script type="application/json" id="amora-i18n">${jsonForScript({ lng: page.lng, resources })}</script>`;
+    kept.set(key, script);
+  }
+  return script;
+}
+
 export function renderDocument(page: PageContext, assets: AssetResolver, element: ReactElement, opts: RenderOptions): string {
   const state: RenderState = { ...page, routeName: opts.routeName, islands: [], islandSections: [] };
   const Layout = LAYOUTS[opts.layout];
@@ -36,14 +56,7 @@ export function renderDocument(page: PageContext, assets: AssetResolver, element
   );
   const names = [...new Set(state.islands)];
   const files = assets.forIslands(names);
-  const islandsNs = page.i18n.getResourceBundle(page.lng, 'islands') as Record<string, unknown>;
-  const i18nBlob = names.length
-    ? `<script type="application/json" id="amora-i18n">${jsonForScript({
-        lng: page.lng,
-        // 'common': what every island's api() may say, e.g. that the server took too long.
-        resources: Object.fromEntries([...new Set([...state.islandSections, 'common'])].map((n) => [n, islandsNs[n] ?? {}])),
-      })}</script>`
-    : '';
+  const i18nBlob = names.length ? islandStrings(page, state.islandSections) : '';
   const title = opts.title ? `${opts.title} | ${page.site.name}` : page.settings.index_title;
   const description = opts.description ?? page.settings.description;
   const head = [

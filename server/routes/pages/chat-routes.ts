@@ -3,7 +3,7 @@
 // chat pane island enhances them; without JavaScript the history pages with a link and plain forms
 // send (POST /chats/send, multipart when it carries a photo) and delete (POST /chats/{id}/delete),
 // each redirecting back.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
@@ -115,7 +115,8 @@ export function chatRoutes({ services }: RouteDeps): Router {
       leftToday: spendLimit.leftToday,
       price: await priceInfo(services.bundles, req.site.id, page, user.profile.country ?? page.settings.geoip_selected_country),
       fictionalLabel: page.settings.fictional_singular,
-      formClientId: randomBytes(16).toString('hex'),
+      // 32 hex digits like the browser's newClientId(); randomUUID draws from a kept pool, randomBytes asks the OS each time.
+      formClientId: randomUUID().replace(/-/g, ''),
       formError: open.partner ? formErrorOf(page, req.query.error, open.partner, spendLimit) : null,
       now: new Date().toISOString(),
       icebreaker,
