@@ -185,15 +185,27 @@ export async function countProfiles(db: Runner, f: SearchFilter, cap: number): P
  */
 const PROFILE = `SELECT ${CARD_COLUMNS.join(', ')}, p.about, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos
   FROM profiles AS p LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active' WHERE p.id = ? LIMIT 1`;
-const ACTIVE_PHOTOS = "SELECT id, file_key FROM photos WHERE profile_id = ? AND status = 'active' ORDER BY position, id";
 const INTERESTS = 'SELECT i.slug FROM profile_interests AS pi JOIN interests AS i ON i.id = pi.interest_id WHERE pi.profile_id = ? ORDER BY i.position';
 
 export async function findProfile(db: Runner, id: number): Promise<(ProfileRow & { about: string | null }) | undefined> {
   return firstRow<ProfileRow & { about: string | null }>(db, PROFILE, [id]);
 }
 
-export async function listActivePhotos(db: Runner, profileId: number): Promise<{ id: number; file_key: string }[]> {
-  return allRows<{ id: number; file_key: string }>(db, ACTIVE_PHOTOS, [profileId]);
+/**
+ * A profile page's photos (by position) and interests (by the catalogue's order, as
+ * listInterestsOf gives them) in one statement: one round trip to MySQL instead of two, on every
+ * profile opened and every answer from a visitor's kept profile page, which reads it again.
+ */
+const PHOTOS_AND_INTERESTS = `SELECT 'photo' AS kind, ph.id AS id, ph.file_key AS value, ph.position AS pos FROM photos AS ph WHERE ph.profile_id = ? AND ph.status = 'active'
+  UNION ALL SELECT 'tag', NULL, i.slug, i.position FROM profile_interests AS pi JOIN interests AS i ON i.id = pi.interest_id WHERE pi.profile_id = ?
+  ORDER BY kind, pos, id`;
+
+export async function photosAndInterestsOf(db: Runner, profileId: number): Promise<{ photos: { id: number; file_key: string }[]; interests: string[] }> {
+  const rows = await allRows<{ kind: 'photo' | 'tag'; id: number | string | null; value: string }>(db, PHOTOS_AND_INTERESTS, [profileId, profileId]);
+  return {
+    photos: rows.filter((r) => r.kind === 'photo').map((r) => ({ id: Number(r.id), file_key: r.value })),
+    interests: rows.filter((r) => r.kind === 'tag').map((r) => r.value),
+  };
 }
 
 export async function listInterestsOf(db: Runner, profileId: number): Promise<string[]> {

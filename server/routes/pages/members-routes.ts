@@ -217,7 +217,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
         opts: { layout: 'default', routeName: 'members-id', title: `${profile.name}, ${profile.age}`, description: profile.about ?? undefined, noindex: Boolean(req.user) },
         // Kept for visitors only while the profile is still visible and the same (its presence aside).
         // (A profile no longer found does not hold; the database failing is an error, not a change.)
-        stillHolds: () => services.profiles.view(id, ctx).then((now) => sameProfile(now, profile), (err: unknown) => (err instanceof AppError && err.status === 404 ? false : Promise.reject(err))),
+        stillHolds: () => services.profiles.view(id, { ...ctx, withoutPresence: true }).then((now) => sameProfile(now, profile), (err: unknown) => (err instanceof AppError && err.status === 404 ? false : Promise.reject(err))),
       };
     };
     // A visitor's view of a profile is the same for every visitor (a few seconds: see above).

@@ -2,7 +2,7 @@
 import type { Db } from '../../db.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { blockStateBetween } from '../../repos/blocks-repo.js';
-import { findProfile, listActivePhotos, listInterestsOf } from '../../repos/profiles-repo.js';
+import { findProfile, photosAndInterestsOf } from '../../repos/profiles-repo.js';
 import type { GalleryViewer, ProfileDetail, ProfileRelation } from '../../../types/profiles.js';
 import type { LikesService } from '../likes/likes-service.js';
 import { photoUrl } from '../media/photo-urls.js';
@@ -23,7 +23,7 @@ export class ProfilesService {
    * The profile page; hidden, disabled and unknown profiles are all simply not found. A profile
    * that blocked the viewer is forbidden, naming it; one the viewer blocked shows only "unblock".
    */
-  async view(id: number, ctx: CardContext & { viewer: MaybeViewer; visibleFields: string[] }): Promise<ProfileDetail> {
+  async view(id: number, ctx: CardContext & { viewer: MaybeViewer; visibleFields: string[]; withoutPresence?: boolean }): Promise<ProfileDetail> {
     const row = await findProfile(this.db, id);
     const own = ctx.viewer?.profileId === id;
     if (!row || (row.status !== 'active' && !own)) throw new NotFoundError('profile_not_found');
@@ -34,11 +34,10 @@ export class ProfilesService {
       const likes = blocks.blockedByMe ? { liked: false, likedBy: false, match: false } : await this.likes.relationOnOpen(ctx.viewer, id);
       relation = { ...likes, blockedByMe: blocks.blockedByMe };
     }
-    const [photos, interests, presence] = await Promise.all([
-      listActivePhotos(this.db, id),
-      listInterestsOf(this.db, id),
-      // One's own profile shows no presence: one knows.
-      own ? undefined : this.presence.answersFor([row], ctx.fictionalPresence),
+    const [{ photos, interests }, presence] = await Promise.all([
+      photosAndInterestsOf(this.db, id),
+      // One's own profile shows no presence: one knows. A kept page's check compares all but it.
+      own || ctx.withoutPresence ? undefined : this.presence.answersFor([row], ctx.fictionalPresence),
     ]);
     const galleryViewer: GalleryViewer = own ? 'own' : !ctx.viewer ? 'visitor' : ctx.viewer.premium ? 'premium' : 'free';
     const mayUnlock = galleryViewer === 'own' || galleryViewer === 'premium';
