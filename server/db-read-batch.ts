@@ -5,6 +5,7 @@
 // were: each its own statement, in autocommit, on its own consistent snapshot, with its bindings
 // escaped as before; only the trip is shared (on the multi-statement pool, db.ts).
 import { firstRow, isSqlite, multiStatementDb, type Db, type Runner, type Tx } from './db.js';
+import { isDbServiceFault } from './lib/db-errors.js';
 
 type Binding = string | number | null;
 
@@ -71,7 +72,13 @@ async function readBatch(db: Db, batch: QueuedRead[]): Promise<void> {
     const sql = batch.map((r) => r.sql).join(';\n');
     const [results] = (await multiStatementDb(db).raw(sql, batch.flatMap((r) => r.bindings))) as [unknown[][]];
     batch.forEach((r, i) => r.resolve(results[i]?.[0]));
-  } catch {
+  } catch (err) {
+    // The server or the way to it failed (the circuit counted it): every read of the trip gets
+    // that error, as each would have alone, rather than asking an ailing server again.
+    if (isDbServiceFault(err)) {
+      for (const r of batch) r.reject(err);
+      return;
+    }
     // A statement that fails stops those after it, and the error is one read's: each is asked
     // again alone, and gets its own answer or error.
     await Promise.all(batch.map((r) => readAlone(db, r)));
