@@ -1,6 +1,7 @@
 // SQL for the top bar's badges (SPEC.md §2): unread messages, and what a live update needs of a member.
 import type { Knex } from 'knex';
-import { firstRow, type Runner } from '../db.js';
+import { type Runner } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 
 /** Unread messages over the conversations of `profile` (an id, or an outer query's column) not deleted on their side. */
 export function unreadOf(db: Runner, profile: number | Knex.Raw) {
@@ -25,9 +26,10 @@ export async function memberBadgeRow(db: Runner, userId: number): Promise<{ prof
 /**
  * The member's badge totals in one statement (a live update follows every message sent, so this
  * runs as often as messages do): unread messages and new likes; undefined when the account is gone.
+ * Read together with the other reads under way (batchedFirstRow).
  */
 export async function memberBadgeCounts(db: Runner, userId: number): Promise<{ unread: number; likes: number } | undefined> {
-  const row = await firstRow<BadgeCountsRow>(db, BADGE_COUNTS, [userId]);
+  const row = await batchedFirstRow<BadgeCountsRow>(db, BADGE_COUNTS, [userId]);
   return row && badgeCountsOf(row);
 }
 
@@ -45,5 +47,5 @@ export const badgeCountsOf = (row: BadgeCountsRow) => ({ unread: Number(row.unre
 export const badgeCountColumns = (profile: string) => `(SELECT SUM(ucp.unread_count) FROM conversation_participants AS ucp WHERE ucp.profile_id = ${profile} AND ucp.deleted_at IS NULL) AS unread,
   (SELECT COUNT(*) FROM likes AS nl JOIN profiles AS nlp ON nlp.id = nl.from_profile_id WHERE nl.to_profile_id = ${profile} AND nl.is_new = 1 AND nlp.status = 'active') AS likes`;
 
-/** memberBadgeCounts as a fixed text (firstRow). */
+/** memberBadgeCounts as a fixed text (batchedFirstRow). */
 const BADGE_COUNTS = `SELECT ${badgeCountColumns('p.id')} FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1`;

@@ -2,6 +2,7 @@
 // first); each member's view of it (unread count, hidden after delete, the time of its last
 // message) is a participant row. conversations.last_message_at is only set when it is opened.
 import { allRows, firstRow, isSqlite, type Runner } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 
 export interface ConversationRow {
   id: number;
@@ -141,14 +142,15 @@ const SEND_TARGET_BY_PROFILE = `SELECT ${SEND_TARGET_COLUMNS},
 
 /**
  * Undefined when the profile does not exist, or the conversation is not one of the sender's. A
- * fixed text (firstRow): it runs before every message sent.
+ * fixed text, read together with those of other sends under way (batchedFirstRow): it runs before
+ * every message sent.
  */
 export async function findSendTarget(db: Runner, sender: { userId: number; profileId: number }, target: SendTargetOf, clientId: string): Promise<SendTargetRow | undefined> {
   const me = sender.profileId;
   const columns = [me, me, me, clientId, sender.userId];
-  if ('conversationId' in target) return firstRow<SendTargetRow>(db, SEND_TARGET_BY_CONVERSATION, [...columns, me, target.conversationId, me, me]);
+  if ('conversationId' in target) return batchedFirstRow<SendTargetRow>(db, SEND_TARGET_BY_CONVERSATION, [...columns, me, target.conversationId, me, me]);
   const [low, high] = pairOf(me, target.profileId);
-  return firstRow<SendTargetRow>(db, SEND_TARGET_BY_PROFILE, [...columns, low, high, target.profileId]);
+  return batchedFirstRow<SendTargetRow>(db, SEND_TARGET_BY_PROFILE, [...columns, low, high, target.profileId]);
 }
 
 export interface MessageRow {

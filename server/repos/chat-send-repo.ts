@@ -3,8 +3,9 @@
 // row, the message and both participant rows. The same writes, in the same order and with the same
 // guards, as the general path (ChatService.store through applyLedgerDelta, insertMessage and
 // recordDelivery); only the trips are fewer: SQLite runs the five statements synchronously on its
-// connection, committing the sends of one event-loop turn together (group commit), MySQL/MariaDB
-// sends them as one multi-statement on a connection of its own.
+// connection, committing the sends of one event-loop turn together (group commit); MySQL/MariaDB
+// sends them as one multi-statement on a connection of its own, the sends waiting at the same
+// time sharing one (each still its own transaction).
 import { multiStatementDb, onSqliteConnection, isSqlite, type Db, type SqliteConnection } from '../db.js';
 import { paidDebitSql, sqliteDebitResult, unpackDebit, unpackedBalanceSql, type LedgerResult } from './credits-repo.js';
 import { badgeCountColumns, badgeCountsOf, type BadgeCountsRow } from './badges-repo.js';
@@ -141,52 +142,162 @@ function storeOneOnSqlite(conn: SqliteConnection, s: ConversationSend): Conversa
   return { ...debit, messageId: Number(message.lastInsertRowid) };
 }
 
+/** MySQL: sends stored in one round trip at most, each still its own transaction. */
+const MYSQL_BATCH_MAX = 32;
+/** MySQL: round trips under way at once; the sends arriving meanwhile wait and go together in the next. */
+const MYSQL_TRIPS_MAX = 3;
+
+interface MysqlQueue {
+  waiting: QueuedSend[];
+  trips: number;
+  scheduled: boolean;
+}
+
+const mysqlQueues = new WeakMap<Db, MysqlQueue>();
+
 /**
- * One round trip: the transaction, each write after the debit guarded by its outcome (@amora_ok),
- * the commit, and the outcome read back (with the receiver's totals as committed, when asked). A statement that fails stops the rest, the commit
- * included: the open transaction is then rolled back on the same connection before it goes back to
- * the pool.
+ * The same idea as SQLite's group commit, for the round trips: every MySQL statement the app sends
+ * costs it a socket write and a read, whatever its size, and those were most of a send's CPU. So
+ * the sends waiting at the end of a turn go to MariaDB together, as one multi-statement, each
+ * still in a transaction of its own, committed before the next begins (the same statements, guards
+ * and order as one send alone). While MYSQL_TRIPS_MAX trips are under way, new sends wait for the
+ * next: the busier the app, the more sends share a trip; a lone send goes out at once.
  */
-function mysqlSendSql(now: number, receiverCounts: boolean): string {
-  const ok = 'WHERE @amora_ok = 1';
+function storeOnMysql(db: Db, s: ConversationSend): Promise<ConversationSendResult> {
+  return new Promise((resolve, reject) => {
+    let queue = mysqlQueues.get(db);
+    if (!queue) {
+      queue = { waiting: [], trips: 0, scheduled: false };
+      mysqlQueues.set(db, queue);
+    }
+    queue.waiting.push({ s, resolve, reject });
+    if (queue.scheduled) return;
+    queue.scheduled = true;
+    const q = queue;
+    setImmediate(() => {
+      q.scheduled = false;
+      startMysqlTrips(db, q);
+    });
+  });
+}
+
+function startMysqlTrips(db: Db, queue: MysqlQueue): void {
+  while (queue.waiting.length > 0 && queue.trips < MYSQL_TRIPS_MAX) {
+    const batch = queue.waiting.splice(0, MYSQL_BATCH_MAX);
+    queue.trips++;
+    void storeBatchOnMysql(db, batch).finally(() => {
+      queue.trips--;
+      startMysqlTrips(db, queue);
+    });
+  }
+}
+
+/** The binding names of one send's statements; the i-th send of a trip has them suffixed `_i`. */
+function mysqlBindings(s: ConversationSend): Record<string, string | number | null> {
+  const l = ledgerOf(s);
+  const [first, second] = participantRows(s);
+  return {
+    cost: s.cost, now: s.now, userId: s.userId, delta: l.delta, reason: l.reason, reference: l.reference, key: l.key,
+    conversationId: s.conversationId, senderProfileId: s.senderProfileId, kind: s.kind, body: s.body, giftId: s.giftId, clientId: s.clientId,
+    receiverProfileId: s.receiverProfileId, firstProfileId: first!.profileId, firstUnread: first!.unread, secondProfileId: second!.profileId, secondUnread: second!.unread,
+  };
+}
+const BINDING_NAMES = Object.keys(mysqlBindings({ userId: 1, senderProfileId: 1, receiverProfileId: 2, conversationId: 1, kind: 'text', body: null, giftId: null, cost: 0, clientId: '', now: 0, receiverCounts: false }));
+const BINDING = new RegExp(`:(${BINDING_NAMES.join('|')})\\b`, 'g');
+
+/**
+ * The i-th send of a trip: its transaction, each write after the debit guarded by the debit's
+ * outcome (@amora_ok_i), the commit, its outcome read back (with the receiver's totals as
+ * committed, when asked), and then @amora_done counting it as answered. A statement that fails
+ * stops the rest of the trip, this send's commit included: see storeBatchOnMysql.
+ */
+function mysqlSendSql(i: number, s: ConversationSend): string {
+  const v = (name: string) => `@amora_${name}_${i}`;
+  const ok = `WHERE ${v('ok')} = 1`;
   return [
     'START TRANSACTION',
-    paidDebitSql('mysql', now),
-    'SET @amora_ok = ROW_COUNT(), @amora_packed = LAST_INSERT_ID()',
+    paidDebitSql('mysql', s.now),
+    `SET ${v('ok')} = ROW_COUNT(), ${v('packed')} = LAST_INSERT_ID(), ${v('message')} = NULL`,
     `INSERT INTO credit_ledger (user_id, delta, balance_after, reason, reference, idempotency_key, created_at)
-      SELECT :userId, :delta, ${unpackedBalanceSql('@amora_packed')}, :reason, :reference, :key, :now FROM DUAL ${ok}`,
+      SELECT :userId, :delta, ${unpackedBalanceSql(v('packed'))}, :reason, :reference, :key, :now FROM DUAL ${ok}`,
     `INSERT INTO messages (conversation_id, sender_profile_id, kind, body, gift_id, photo_id, credits_spent, client_id, created_at)
       SELECT :conversationId, :senderProfileId, :kind, :body, :giftId, NULL, :cost, :clientId, :now FROM DUAL ${ok}`,
-    'SET @amora_message = IF(@amora_ok = 1, LAST_INSERT_ID(), NULL)',
+    `SET ${v('message')} = IF(${v('ok')} = 1, LAST_INSERT_ID(), NULL)`,
     `INSERT INTO conversation_participants (conversation_id, profile_id, unread_count, last_message_at, deleted_at)
       SELECT :conversationId, :firstProfileId, :firstUnread, :now, NULL FROM DUAL ${ok}
       UNION ALL SELECT :conversationId, :secondProfileId, :secondUnread, :now, NULL FROM DUAL ${ok}
       ON DUPLICATE KEY UPDATE last_message_at = VALUES(last_message_at), deleted_at = NULL, unread_count = unread_count + VALUES(unread_count)`,
     'COMMIT',
-    `SELECT @amora_ok AS ok, @amora_packed AS packed, @amora_message AS message_id${receiverCounts ? `, ${badgeCountColumns(':receiverProfileId')}` : ''}`,
-  ].join(';\n');
+    `SELECT ${v('ok')} AS ok, ${v('packed')} AS packed, ${v('message')} AS message_id${s.receiverCounts ? `, ${badgeCountColumns(':receiverProfileId')}` : ''}`,
+    `SET @amora_done = ${i + 1}`,
+  ]
+    .join(';\n')
+    .replace(BINDING, `:$1_${i}`);
 }
 
-async function storeOnMysql(db: Db, s: ConversationSend): Promise<ConversationSendResult> {
+type MysqlOutcome = { ok: number | string | null; packed: number | string | null; message_id: number | string | null } & Partial<BadgeCountsRow>;
+
+function resultOf(outcome: MysqlOutcome | undefined, s: ConversationSend): ConversationSendResult {
+  if (!outcome || Number(outcome.ok) !== 1) return undefined;
+  const counts = s.receiverCounts && outcome.unread !== undefined ? { receiverCounts: badgeCountsOf(outcome as BadgeCountsRow) } : {};
+  return { ...unpackDebit(outcome.packed!), messageId: Number(outcome.message_id), ...counts };
+}
+
+/**
+ * One connection, one trip for the batch. When a statement fails (a retried client id that lost
+ * the race, a conversation a block deleted, a deadlock), MariaDB runs nothing after it: the failed
+ * send's open transaction is rolled back, @amora_done tells how many sends before it were
+ * committed and answered (their outcomes are still in their variables), the failed send gets the
+ * error as if it had been alone, and the sends after it go in another trip. When even that cannot
+ * be read (the connection was lost), every send not known to be answered gets the error: each may
+ * or may not be committed, as a lone send's lost answer, and its retry with the same client id
+ * finds what was stored.
+ */
+async function storeBatchOnMysql(db: Db, batch: QueuedSend[]): Promise<void> {
   const multi = multiStatementDb(db);
-  const l = ledgerOf(s);
-  const [first, second] = participantRows(s);
-  const bindings = {
-    cost: s.cost, now: s.now, userId: s.userId, delta: l.delta, reason: l.reason, reference: l.reference, key: l.key,
-    conversationId: s.conversationId, senderProfileId: s.senderProfileId, kind: s.kind, body: s.body, giftId: s.giftId, clientId: s.clientId,
-    receiverProfileId: s.receiverProfileId, firstProfileId: first!.profileId, firstUnread: first!.unread, secondProfileId: second!.profileId, secondUnread: second!.unread,
-  };
-  const conn = (await multi.client.acquireConnection()) as object;
+  let conn: object;
   try {
-    const [results] = (await multi.raw(mysqlSendSql(s.now, s.receiverCounts), bindings).connection(conn)) as [unknown[]];
-    const [outcome] = results[results.length - 1] as ({ ok: number | string | null; packed: number | string | null; message_id: number | string | null } & BadgeCountsRow)[];
-    if (!outcome || Number(outcome.ok) !== 1) return undefined;
-    return { ...unpackDebit(outcome.packed!), messageId: Number(outcome.message_id), ...(s.receiverCounts ? { receiverCounts: badgeCountsOf(outcome) } : {}) };
+    conn = (await multi.client.acquireConnection()) as object;
   } catch (err) {
-    // The statements after the failing one did not run, the commit among them.
-    await multi.raw('ROLLBACK').connection(conn).catch(() => undefined);
-    throw err;
+    for (const queued of batch) queued.reject(err);
+    return;
+  }
+  try {
+    let rest = batch;
+    while (rest.length > 0) {
+      const sends = rest;
+      rest = [];
+      const bindings: Record<string, string | number | null> = {};
+      sends.forEach(({ s }, i) => {
+        for (const [name, value] of Object.entries(mysqlBindings(s))) bindings[`${name}_${i}`] = value;
+      });
+      const sql = ['SET @amora_done = 0', ...sends.map(({ s }, i) => mysqlSendSql(i, s))].join(';\n');
+      try {
+        const [results] = (await multi.raw(sql, bindings).connection(conn)) as [unknown[]];
+        const outcomes = results.filter((r): r is MysqlOutcome[] => Array.isArray(r));
+        sends.forEach((queued, i) => queued.resolve(resultOf(outcomes[i]?.[0], queued.s)));
+      } catch (err) {
+        const done = await answeredBeforeFailure(multi, conn, sends.length).catch(() => undefined);
+        if (done === undefined) {
+          for (const queued of sends) queued.reject(err);
+          return;
+        }
+        // Their receivers' totals were in the lost answer: the live update reads them itself.
+        done.forEach((outcome, i) => sends[i]!.resolve(resultOf(outcome, { ...sends[i]!.s, receiverCounts: false })));
+        sends[done.length]?.reject(err);
+        rest = sends.slice(done.length + 1);
+      }
+    }
   } finally {
     await multi.client.releaseConnection(conn);
   }
+}
+
+/** After a failed trip: rolls back the open transaction and reads the outcomes of the sends answered before the failure. */
+async function answeredBeforeFailure(multi: Db, conn: object, sent: number): Promise<MysqlOutcome[]> {
+  await multi.raw('ROLLBACK').connection(conn);
+  const vars = Array.from({ length: sent }, (_, i) => `@amora_ok_${i} AS ok_${i}, @amora_packed_${i} AS packed_${i}, @amora_message_${i} AS message_id_${i}`);
+  const [results] = (await multi.raw(`SELECT @amora_done AS done, ${vars.join(', ')}`).connection(conn)) as [Record<string, number | string | null>[]];
+  const row = results[0]!;
+  return Array.from({ length: Number(row.done ?? 0) }, (_, i) => ({ ok: row[`ok_${i}`]!, packed: row[`packed_${i}`]!, message_id: row[`message_id_${i}`]! }));
 }

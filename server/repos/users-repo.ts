@@ -1,5 +1,6 @@
 // SQL for member accounts.
 import { firstRow, type Runner } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 import { badgeCountColumns } from './badges-repo.js';
 
 export interface MemberRow {
@@ -85,11 +86,11 @@ export interface SessionMemberRow {
   profile_id: number;
 }
 
-/** A fixed text (firstRow): every message sent checks its session's member. */
+/** A fixed text, read together with other requests' (batchedFirstRow): every message sent checks its session's member. */
 const SESSION_MEMBER = 'SELECT u.id, u.site_id, u.status, u.paid_user, u.password_changed_at, p.id AS profile_id FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1';
 
 export async function findSessionMember(db: Runner, userId: number): Promise<SessionMemberRow | undefined> {
-  return firstRow<SessionMemberRow>(db, SESSION_MEMBER, [userId]);
+  return batchedFirstRow<SessionMemberRow>(db, SESSION_MEMBER, [userId]);
 }
 
 export async function disabledNotificationTypes(db: Runner, userId: number): Promise<string[]> {

@@ -1,7 +1,9 @@
 // storeSendInConversation() called many times in one turn of the event loop, as a burst of sends
 // reaches it: on SQLite they are committed together (group commit), each in a savepoint of its own,
-// so a refused debit or a repeated client id takes back only that send; on MySQL each is its own
-// transaction. Either way every send is answered as if it had been alone, and the ledger adds up.
+// so a refused debit or a repeated client id takes back only that send; on MySQL they share round
+// trips (one multi-statement), each its own transaction, and a failing one stops the trip, the sends
+// after it going in the next. Either way every send is answered as if it had been alone, and the
+// ledger adds up.
 import { expect } from 'chai';
 import type { Db } from '../../server/db.js';
 import { storeSendInConversation, type ConversationSend } from '../../server/repos/chat-send-repo.js';
@@ -77,5 +79,34 @@ describeEachBackend('chat sends stored in one burst', (env) => {
     expect(await balance(a.userId)).to.equal(100 - PRICE);
     expect(await balance(b.userId)).to.equal(100);
     expect(await db()('credit_ledger').where({ user_id: b.userId, reason: 'message' })).to.have.length(0);
+  });
+
+  it('answers a burst larger than a trip, failures spread through it, each send once', async () => {
+    const members = await Promise.all([sender(1000), sender(1000), sender(3 * PRICE)]);
+    const sends: ConversationSend[] = [];
+    const repeatedIds: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const m = members[i % 3]!;
+      // Every tenth send repeats the client id of the send before it of the same member.
+      const clientId = i % 10 === 9 ? sends[i - 3]!.clientId : `batch-${seq++}`;
+      if (i % 10 === 9) repeatedIds.push(clientId);
+      sends.push(send(m, clientId));
+    }
+    const results = await settle(sends);
+    for (const [i, m] of members.entries()) {
+      const own = results.filter((_, j) => j % 3 === i);
+      const stored = own.filter((r) => r.status === 'fulfilled' && r.value !== undefined) as PromiseFulfilledResult<{ messageId: number; balance: number }>[];
+      const messages = (await db()('messages').where({ sender_profile_id: m.profileId }).orderBy('id').pluck('id')).map(Number);
+      // Each answered message id is a stored row, and each stored row was answered once.
+      expect(stored.map((r) => r.value.messageId).sort((a, b) => a - b)).to.deep.equal(messages);
+      const start = i === 2 ? 3 * PRICE : 1000;
+      expect(await balance(m.userId)).to.equal(start - PRICE * messages.length);
+      const ledger = Number((await db()('credit_ledger').where({ user_id: m.userId }).sum({ s: 'delta' }).first())?.s);
+      expect(ledger).to.equal(start - PRICE * messages.length);
+      // Only a repeated client id fails; the poor member is refused (undefined) once out of credits.
+      for (const r of own) if (r.status === 'rejected') expect(repeatedIds.some((id) => String(r.reason).includes(id)) || /duplicate|unique/i.test(String(r.reason))).to.equal(true);
+    }
+    expect(results.filter((r) => r.status === 'rejected').length).to.be.at.most(repeatedIds.length);
+    expect(await balance(members[2]!.userId)).to.equal(0);
   });
 });
