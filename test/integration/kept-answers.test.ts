@@ -79,8 +79,12 @@ describeEachBackend('kept pages answered ahead of the router', (env) => {
 
   /** The router's answer (the first request), then the kept answer to the same request. */
   async function both(path: string, headers: Headers, on = app): Promise<{ routed: Answer; fast: Answer }> {
-    const routed = await get(on, path, headers);
-    const fast = await get(on, path, headers);
+    let routed = await get(on, path, headers);
+    let fast = await get(on, path, headers);
+    // A page is kept per the objects it was made of (render/page-cache.ts); the sites service makes
+    // them anew every 30 s. Made anew between the two requests, the second was the router's again,
+    // keeping the page for the new ones: it is the routed answer, and the next is the kept one.
+    if (!fast.fast) [routed, fast] = [fast, await get(on, path, headers)];
     expect(routed.fast, `${path}: first answer from the router`).to.equal(false);
     expect(fast.fast, `${path}: second answer kept`).to.equal(true);
     return { routed, fast };
