@@ -6,6 +6,7 @@
 // escaped as before; only the trip is shared (on the multi-statement pool, db.ts).
 import { firstRow, isSqlite, multiStatementDb, type Db, type Runner, type Tx } from './db.js';
 import { isDbServiceFault } from './lib/db-errors.js';
+import { tripBatcher } from './lib/trip-batcher.js';
 
 type Binding = string | number | null;
 
@@ -16,53 +17,19 @@ interface QueuedRead {
   reject(err: unknown): void;
 }
 
-interface ReadQueue {
-  waiting: QueuedRead[];
-  trips: number;
-  scheduled: boolean;
-}
-
-/** Reads in one trip at most. */
-const BATCH_MAX = 64;
-/** Trips under way at once: the reads asked meanwhile wait and go together in the next one. */
-const TRIPS_MAX = 2;
-
-const queues = new WeakMap<Db, ReadQueue>();
+/** At most 64 reads in one trip, and two trips under way at once. */
+const queueRead = tripBatcher<Db, QueuedRead>({ batchMax: 64, tripsMax: 2, trip: readBatch });
 
 /**
- * firstRow(), with the reads asked in one turn of the event loop (and while TRIPS_MAX trips are
- * under way) sent together. SQLite and transactions: firstRow() itself (SQLite has no trips; a
+ * firstRow(), with the reads asked in one turn of the event loop (and while two trips are under
+ * way) sent together. SQLite and transactions: firstRow() itself (SQLite has no trips; a
  * transaction holds its own connection).
  */
 export function batchedFirstRow<T>(db: Runner, sql: string, bindings: readonly Binding[]): Promise<T | undefined> {
   if (isSqlite(db) || (db as Tx).isTransaction) return firstRow<T>(db, sql, bindings);
-  const main = db as Db;
   return new Promise<T | undefined>((resolve, reject) => {
-    let queue = queues.get(main);
-    if (!queue) {
-      queue = { waiting: [], trips: 0, scheduled: false };
-      queues.set(main, queue);
-    }
-    queue.waiting.push({ sql, bindings, resolve: resolve as (row: unknown) => void, reject });
-    if (queue.scheduled) return;
-    queue.scheduled = true;
-    const q = queue;
-    setImmediate(() => {
-      q.scheduled = false;
-      startTrips(main, q);
-    });
+    queueRead(db as Db, { sql, bindings, resolve: resolve as (row: unknown) => void, reject });
   });
-}
-
-function startTrips(db: Db, queue: ReadQueue): void {
-  while (queue.waiting.length > 0 && queue.trips < TRIPS_MAX) {
-    const batch = queue.waiting.splice(0, BATCH_MAX);
-    queue.trips++;
-    void readBatch(db, batch).finally(() => {
-      queue.trips--;
-      startTrips(db, queue);
-    });
-  }
 }
 
 async function readBatch(db: Db, batch: QueuedRead[]): Promise<void> {

@@ -10,6 +10,7 @@ import { multiStatementDb, onSqliteConnection, isSqlite, type Db, type SqliteCon
 import { paidDebitSql, sqliteDebitResult, unpackDebit, unpackedBalanceSql, type LedgerResult } from './credits-repo.js';
 import { badgeCountColumns, badgeCountsOf, type BadgeCountsRow } from './badges-repo.js';
 import { pairOf } from './chat-repo.js';
+import { tripBatcher } from '../lib/trip-batcher.js';
 
 export interface ConversationSend {
   userId: number;
@@ -142,54 +143,22 @@ function storeOneOnSqlite(conn: SqliteConnection, s: ConversationSend): Conversa
   return { ...debit, messageId: Number(message.lastInsertRowid) };
 }
 
-/** MySQL: sends stored in one round trip at most, each still its own transaction. */
-const MYSQL_BATCH_MAX = 32;
-/** MySQL: round trips under way at once; the sends arriving meanwhile wait and go together in the next. */
-const MYSQL_TRIPS_MAX = 3;
-
-interface MysqlQueue {
-  waiting: QueuedSend[];
-  trips: number;
-  scheduled: boolean;
-}
-
-const mysqlQueues = new WeakMap<Db, MysqlQueue>();
+/**
+ * MySQL: at most 32 sends in one round trip, and 3 trips under way at once; the sends arriving
+ * meanwhile wait and go together in the next.
+ */
+const queueMysqlSend = tripBatcher<Db, QueuedSend>({ batchMax: 32, tripsMax: 3, trip: storeBatchOnMysql });
 
 /**
  * The same idea as SQLite's group commit, for the round trips: every MySQL statement the app sends
  * costs it a socket write and a read, whatever its size, and those were most of a send's CPU. So
  * the sends waiting at the end of a turn go to MariaDB together, as one multi-statement, each
  * still in a transaction of its own, committed before the next begins (the same statements, guards
- * and order as one send alone). While MYSQL_TRIPS_MAX trips are under way, new sends wait for the
- * next: the busier the app, the more sends share a trip; a lone send goes out at once.
+ * and order as one send alone). While three trips are under way, new sends wait for the next: the
+ * busier the app, the more sends share a trip; a lone send goes out at once.
  */
 function storeOnMysql(db: Db, s: ConversationSend): Promise<ConversationSendResult> {
-  return new Promise((resolve, reject) => {
-    let queue = mysqlQueues.get(db);
-    if (!queue) {
-      queue = { waiting: [], trips: 0, scheduled: false };
-      mysqlQueues.set(db, queue);
-    }
-    queue.waiting.push({ s, resolve, reject });
-    if (queue.scheduled) return;
-    queue.scheduled = true;
-    const q = queue;
-    setImmediate(() => {
-      q.scheduled = false;
-      startMysqlTrips(db, q);
-    });
-  });
-}
-
-function startMysqlTrips(db: Db, queue: MysqlQueue): void {
-  while (queue.waiting.length > 0 && queue.trips < MYSQL_TRIPS_MAX) {
-    const batch = queue.waiting.splice(0, MYSQL_BATCH_MAX);
-    queue.trips++;
-    void storeBatchOnMysql(db, batch).finally(() => {
-      queue.trips--;
-      startMysqlTrips(db, queue);
-    });
-  }
+  return new Promise((resolve, reject) => queueMysqlSend(db, { s, resolve, reject }));
 }
 
 /** The binding names of one send's statements; the i-th send of a trip has them suffixed `_i`. */
