@@ -3,10 +3,10 @@
 // matched against the path, and the request and response objects it grows on the way cost more
 // than the page (DESIGN.md §8 budgets a static page at 1.2× a bare React page; issue 17).
 //
-// Only a plain GET qualifies: no query, no body, no conditional headers, a path of a registered
-// route in its plain form, no session cookie, a known host, and a page already kept for the
-// visitor's facts (the route's own answer keeps it). Anything else goes to Express untouched:
-// deciding has no side effects.
+// Only a plain GET qualifies: no body, no conditional headers, a path of a registered route in its
+// plain form, no query but one of the keys the route names (the search's filters), no session
+// cookie, a known host, and a page already kept for the visitor's facts (the route's own answer
+// keeps it). Anything else goes to Express untouched: deciding has no side effects.
 //
 // The answer is the one the app would give, made by the same functions: the page facts
 // (render/page-context.ts), the route's own lookup of its kept page, the CSRF token, the traffic
@@ -34,6 +34,8 @@ export interface KeptVisitor {
   clientCountry: string | null;
   /** The request's cookies as cookie-parser reads them. */
   cookies: Record<string, unknown>;
+  /** The cookies' Secure flag for this request (lib/cookies.ts secureFor). */
+  secure: boolean;
   facts: PageFacts;
 }
 
@@ -46,6 +48,8 @@ export interface KeptPage {
   marks?: Record<string, string>;
   /** res.locals.landerVariant as the route sets it (middleware/traffic.ts). */
   landerVariant?: string | null;
+  /** The cookies the route's own answer sets (res.cookie()), in its order. */
+  cookies?: CookieToSet[];
 }
 
 export interface KeptRoute {
@@ -53,8 +57,10 @@ export interface KeptRoute {
   pattern: string;
   /** The route's parameters for a path in its plain form, else undefined (Express answers). */
   match: (path: string) => Record<string, string | undefined> | undefined;
+  /** The query keys the route's kept answers take; none when not given (a query goes to Express). */
+  queryKeys?: readonly string[];
   /** The kept page the route would answer with; undefined where it answers otherwise (404, a redirect). */
-  keptFor: (visitor: KeptVisitor, params: Record<string, string | undefined>) => Promise<KeptPage | undefined>;
+  keptFor: (visitor: KeptVisitor, params: Record<string, string | undefined>, query: Request['query']) => Promise<KeptPage | undefined>;
 }
 
 export interface KeptAnswersDeps {
@@ -78,6 +84,7 @@ export interface KeptAnswersDeps {
 }
 
 type Params = Record<string, string | undefined>;
+type QueryParser = (search: string) => Request['query'];
 
 export class KeptAnswers {
   private readonly routes: KeptRoute[] = [];
@@ -99,7 +106,7 @@ export class KeptAnswers {
       const found = this.candidate(req);
       if (!found) return expressHandle(req, res, next);
       const started = performance.now();
-      void this.answer(found.route, found.params, req, res, started).then(
+      void this.answer(found, req, res, started).then(
         (answered) => answered || expressHandle(req, res, next),
         // Nothing is written before the last check: Express answers (and reports) what failed. A
         // service that did not answer in time is not asked again by the route (a second deadline):
@@ -113,21 +120,28 @@ export class KeptAnswers {
     };
   }
 
-  /** A plain GET of a registered route's path, with its parameters. */
-  private candidate(req: IncomingMessage): { route: KeptRoute; params: Params } | undefined {
+  /** A plain GET of a registered route's path, with its parameters and query (Express's parser's). */
+  private candidate(req: IncomingMessage): { route: KeptRoute; params: Params; path: string; query: Request['query'] } | undefined {
     const h = req.headers;
-    if (req.method !== 'GET' || !req.url || req.url.includes('?')) return undefined;
+    if (req.method !== 'GET' || !req.url) return undefined;
     // A body would be parsed (or refused) by the body parsers; a conditional GET may be a 304.
     if (h['transfer-encoding'] !== undefined || (h['content-length'] ?? '0') !== '0') return undefined;
     if (h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined || this.deps.logsAnswers()) return undefined;
+    const mark = req.url.indexOf('?');
+    const path = mark < 0 ? req.url : req.url.slice(0, mark);
     for (const route of this.routes) {
-      const params = route.match(req.url);
-      if (params) return { route, params };
+      const params = route.match(path);
+      if (!params) continue;
+      if (mark < 0) return { route, params, path, query: {} };
+      if (!route.queryKeys) return undefined;
+      const query = (this.deps.app.get('query parser fn') as QueryParser)(req.url.slice(mark + 1));
+      return Object.keys(query).every((k) => route.queryKeys!.includes(k)) ? { route, params, path, query } : undefined;
     }
     return undefined;
   }
 
-  private async answer(route: KeptRoute, params: Params, req: IncomingMessage, res: ServerResponse, started: number): Promise<boolean> {
+  private async answer(found: NonNullable<ReturnType<KeptAnswers['candidate']>>, req: IncomingMessage, res: ServerResponse, started: number): Promise<boolean> {
+    const { route, params, path, query } = found;
     const { deps } = this;
     // The request as Express reads it: its getters (ip, secure) and cookie-parser, on a stand-in.
     const view = Object.create(deps.app.request, { headers: { value: req.headers }, socket: { value: req.socket } }) as Request;
@@ -141,18 +155,20 @@ export class KeptAnswers {
     const clientCountry = deps.countryOf(view.ip);
     const lng = deps.localeOf({ cookies, site });
     const facts = await deps.pageFacts({ site, lng, clientCountry, entryCookie: cookies[ENTRY_COOKIE], user: null });
-    const page = await route.keptFor({ site, lng, clientCountry, cookies, facts }, params);
+    const page = await route.keptFor({ site, lng, clientCountry, cookies, secure, facts }, params, query);
     const kept = await page?.cache.peek([...facts.sources, ...(page.sources ?? [])], keptKey(page.key, { lng, ...facts }));
     if (!page || !kept) return false;
 
     // Decided: the answer, as the app's middleware and the route would make it, in their order.
     const { token, cookie } = deps.visitorToken(cookies, secure);
     const html = keptBytes(kept, { ...page.marks, ...requestMarks(token, req.url!) });
-    const traffic = trafficOfPlainGet({ path: req.url!, status: kept.status, cookies, headers: req.headers, siteId: site.id, secure, shownVariant: page.landerVariant, now: Date.now() });
+    // No traffic source can be in the query (the routes' keys are no source's): the path decides.
+    const traffic = trafficOfPlainGet({ path, status: kept.status, cookies, headers: req.headers, siteId: site.id, secure, shownVariant: page.landerVariant, now: Date.now() });
     const { body, encoding, vary } = encodedPage(req.headers['accept-encoding'], html);
     const headers: string[] = ['X-Request-Id', requestIdFrom(req.headers['x-request-id'])];
     for (const [name, value] of deps.securityHeaders) headers.push(name, value);
     headers.push('Content-Language', lng, 'Set-Cookie', setCookieHeader(cookie));
+    for (const c of page.cookies ?? []) headers.push('Set-Cookie', setCookieHeader(c));
     for (const c of traffic.cookies) headers.push('Set-Cookie', setCookieHeader(c));
     headers.push('Content-Type', 'text/html; charset=utf-8');
     if (vary) headers.push('Vary', 'Accept-Encoding');

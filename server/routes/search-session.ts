@@ -3,7 +3,7 @@
 // field by field on reading). See services/search/search-preferences.ts for the defaults and why.
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
-import { secureFor } from '../lib/cookies.js';
+import { secureFor, type CookieToSet } from '../lib/cookies.js';
 import type { Services } from '../services/index.js';
 import { readStoredFilters, sameFilters, VISITOR_DEFAULTS, type SearchPreferences } from '../services/search/search-preferences.js';
 import type { SearchFilters } from '../../types/search.js';
@@ -31,10 +31,20 @@ export async function rememberSearch(
   req: Request, res: Response, deps: { services: Services; config: Config }, prefs: SearchPreferences, chosen: SearchFilters | null,
 ): Promise<void> {
   if (req.viewer) return deps.services.search.rememberFilters(req.viewer, prefs, chosen);
-  const flags = { httpOnly: true, sameSite: 'lax' as const, secure: secureFor(req, deps.config.secureCookies) };
+  const cookie = visitorSearchCookie(prefs, chosen, secureFor(req, deps.config.secureCookies));
+  if (cookie) res.cookie(cookie.name, cookie.value, cookie.options);
+}
+
+/**
+ * The cookie that keeps a visitor's choice (null: back to the defaults), or null when the one they
+ * have holds it already: the route and its kept answer (render/kept-answers.ts) set it from here.
+ * Clearing is res.clearCookie()'s cookie: empty, expired in 1970.
+ */
+export function visitorSearchCookie(prefs: SearchPreferences, chosen: SearchFilters | null, secure: boolean): CookieToSet | null {
+  const flags = { httpOnly: true, sameSite: 'lax' as const, secure };
   if (!chosen || sameFilters(chosen, VISITOR_DEFAULTS)) {
-    if (prefs.remembered) res.clearCookie(SEARCH_COOKIE, flags);
-  } else if (!prefs.remembered || !sameFilters(prefs.filters, chosen)) {
-    res.cookie(SEARCH_COOKIE, JSON.stringify(chosen), { ...flags, maxAge: 90 * 24 * 3600_000 });
+    return prefs.remembered ? { name: SEARCH_COOKIE, value: '', options: { path: '/', ...flags, expires: new Date(1) } } : null;
   }
+  if (prefs.remembered && sameFilters(prefs.filters, chosen)) return null;
+  return { name: SEARCH_COOKIE, value: JSON.stringify(chosen), options: { ...flags, maxAge: 90 * 24 * 3600_000 } };
 }

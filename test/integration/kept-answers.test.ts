@@ -19,6 +19,10 @@ const US_IP = '8.8.8.8';
 
 type Headers = Record<string, string>;
 
+/** A visitor's remembered search (routes/search-session.ts). */
+const searchCookie = (filters: object) =>
+  `amora_search=${encodeURIComponent(JSON.stringify({ gender: '', country: '', region: '', minAge: null, maxAge: null, order: 'active', ...filters }))}`;
+
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -104,12 +108,22 @@ describeEachBackend('kept pages answered ahead of the router', (env) => {
       headers: () => ({ Cookie: `amora_track=${encodeURIComponent(JSON.stringify({ network: 'kept-net' }))}; amora_lv=${new Date().toISOString().slice(0, 10)}|video/; ${csrf.http}`, 'User-Agent': BROWSER, 'Accept-Encoding': 'br', 'X-Request-Id': 'kept-test-0008' }),
     },
     { what: 'an unknown variant of a lander', path: '/landers/gallery/no-such-variant', headers: () => ({ Cookie: csrf.http, 'User-Agent': BROWSER, 'X-Request-Id': 'kept-test-0009' }) },
+    // The search with filters in its query: the choice is remembered in a cookie, as the route does.
+    { what: 'a search chosen in the query', path: '/members?gender=male&country=GB&countryregion=&min_age=25&max_age=&order=', headers: () => ({ Cookie: csrf.http, 'X-Request-Id': 'kept-test-0010' }) },
+    {
+      what: 'a search chosen in the query over HTTPS, brotli, another choice remembered',
+      path: '/members?gender=female&country=&countryregion=&min_age=&max_age=40&order=active&page=2',
+      headers: () => ({ Cookie: `${csrf.https}; ${searchCookie({ gender: 'male' })}`, 'X-Forwarded-Proto': 'https', 'Accept-Encoding': 'br', 'X-Request-Id': 'kept-test-0011' }),
+    },
+    { what: 'a search back to the defaults, a choice remembered (cleared)', path: '/members?gender=&country=&countryregion=&min_age=&max_age=&order=', headers: () => ({ Cookie: `${csrf.http}; ${searchCookie({ minAge: 30 })}`, 'X-Request-Id': 'kept-test-0012' }) },
+    { what: 'a search choosing what is remembered (no cookie)', path: '/members?gender=male&country=&countryregion=&min_age=&max_age=&order=active', headers: () => ({ Cookie: `${csrf.http}; ${searchCookie({ gender: 'male' })}`, 'X-Request-Id': 'kept-test-0013' }) },
+    { what: 'a search with a bad age (400, nothing remembered)', path: '/members?gender=female&min_age=abc', headers: () => ({ Cookie: `amora_lang=de; ${csrf.http}`, 'X-Request-Id': 'kept-test-0014' }) },
   ];
 
   for (const c of cases) {
     it(`answers as the router does: ${c.what}`, async () => {
       const { routed, fast } = await both(c.path, c.headers());
-      expect(routed.status).to.equal(200);
+      expect(routed.status).to.equal(c.path.includes('abc') ? 400 : 200);
       expectSame(fast, routed, c.what);
     });
   }
@@ -145,6 +159,8 @@ describeEachBackend('kept pages answered ahead of the router', (env) => {
     await get(app, '/pages/terms', {});
     await get(app, '/landers/adultonly', {});
     expect((await get(app, '/pages/terms', {})).fast).to.equal(true);
+    await get(app, '/members?gender=male', {});
+    expect((await get(app, '/members?gender=male', {})).fast).to.equal(true);
     const name = `Kept${Date.now() % 100000}`;
     const member = await createMember(env().rt.db, { name });
     const before = fastCount(app);
@@ -159,6 +175,10 @@ describeEachBackend('kept pages answered ahead of the router', (env) => {
     }
     expect(fastCount(app)).to.equal(before);
     expect((await get(app, '/pages/terms?x=1', {})).fast).to.equal(false);
+    // A search query with anything but filters: a reset, a traffic source, a member's notice.
+    for (const path of ['/members?gender=male&reset=1', '/members?gender=male&network=kept-net', '/members?gender=male&blocked=5', '/members/?gender=male']) {
+      expect((await get(app, path, {})).fast, path).to.equal(false);
+    }
     expect((await get(app, '/landers/adultonly?signup=1', {})).fast).to.equal(false);
     expect((await get(app, '/pages/terms/', {})).fast).to.equal(false);
     expect((await get(app, '/pages/Terms', {})).fast).to.equal(false);

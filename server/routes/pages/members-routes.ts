@@ -13,8 +13,8 @@ import { ProfilePage } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
 import { viewerOf } from '../session-helpers.js';
-import { rememberSearch, searchPreferencesOf, visitorPreferences } from '../search-session.js';
-import { sameFilters } from '../../services/search/search-preferences.js';
+import { rememberSearch, searchPreferencesOf, visitorPreferences, visitorSearchCookie } from '../search-session.js';
+import { sameFilters, type SearchPreferences } from '../../services/search/search-preferences.js';
 import { SEARCH_ORDERS, type SearchFilters } from '../../../types/search.js';
 import type { MatchModalProps } from '../../../types/likes.js';
 import type { ProfileDetail } from '../../../types/profiles.js';
@@ -88,6 +88,19 @@ interface SearchChoice {
   remembered: boolean;
 }
 
+/**
+ * The choice a search's query makes. A query with any filter is a choice (the form sends them
+ * all; "" is "any"), to remember when valid; without one (the menu link, paging of a remembered
+ * choice) the remembered filters or the defaults apply. The route and its kept answer decide here.
+ */
+function choiceOfQuery(query: Request['query'], prefs: SearchPreferences, siteCountries: string[]): { choice: SearchChoice; remember: boolean } {
+  const { filters, invalid } = readFilters(query);
+  const chose = FILTER_KEYS.some((k) => query[k] !== undefined);
+  const chosen = chose ? filtersFromQuery(filters, siteCountries) : prefs.filters;
+  const remembered = chose ? !sameFilters(chosen, prefs.defaults) : prefs.remembered;
+  return { choice: { chosen, homeCountry: prefs.homeCountry, page: filters.page ?? 1, invalid, remembered }, remember: chose && invalid.length === 0 };
+}
+
 /** The kept page's key of a visitor's search (the route and the kept answers make it here). */
 const searchKey = (c: SearchChoice) => JSON.stringify([c.chosen, c.homeCountry, c.page, c.invalid, c.remembered]);
 
@@ -151,10 +164,15 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
   keptAnswers?.register({
     pattern: '/members',
     match: (path) => (path === '/members' ? {} : undefined),
-    keptFor: async ({ clientCountry, cookies, facts }) => {
+    // The filters and the page; anything else (a reset, a traffic source) is the router's.
+    queryKeys: Object.keys(filterSchema.shape),
+    keptFor: async ({ clientCountry, cookies, facts, secure }, _params, query) => {
       if (!mayVisitorSearch(trackingOfPlainGet(cookies), facts.settings)) return undefined;
-      const prefs = visitorPreferences(cookies, clientCountry, facts.settings.countries);
-      return { cache: visitorSearches, key: searchKey({ chosen: prefs.filters, homeCountry: prefs.homeCountry, page: 1, invalid: [], remembered: prefs.remembered }) };
+      const siteCountries = facts.settings.countries;
+      const prefs = visitorPreferences(cookies, clientCountry, siteCountries);
+      const { choice, remember } = choiceOfQuery(query, prefs, siteCountries);
+      const cookie = remember ? visitorSearchCookie(prefs, choice.chosen, secure) : null;
+      return { cache: visitorSearches, key: searchKey(choice), cookies: cookie ? [cookie] : [] };
     },
   });
 
@@ -167,15 +185,8 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       await rememberSearch(req, res, { services, config }, prefs, null);
       return res.redirect(303, '/members');
     }
-    // A query with any filter is a choice (the form sends them all; "" is "any"), remembered when
-    // valid; without one (the menu link, paging of a remembered choice) the remembered filters or
-    // the defaults apply.
-    const { filters, invalid } = readFilters(req.query);
-    const chose = FILTER_KEYS.some((k) => req.query[k] !== undefined);
-    const chosen = chose ? filtersFromQuery(filters, siteCountries) : prefs.filters;
-    if (chose && invalid.length === 0) await rememberSearch(req, res, { services, config }, prefs, chosen);
-    const remembered = chose ? !sameFilters(chosen, prefs.defaults) : prefs.remembered;
-    const choice: SearchChoice = { chosen, homeCountry: prefs.homeCountry, page: filters.page ?? 1, invalid, remembered };
+    const { choice, remember } = choiceOfQuery(req.query, prefs, siteCountries);
+    if (remember) await rememberSearch(req, res, { services, config }, prefs, choice.chosen);
     if (!req.user) return visitorSearches.send(res, searchKey(choice), () => searchPage(choice, req, page, undefined));
     // After a block: the name only of a profile this member did block.
     const blockedId = req.viewer && typeof req.query.blocked === 'string' && /^[1-9][0-9]{0,9}$/.test(req.query.blocked) ? Number(req.query.blocked) : 0;
