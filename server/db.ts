@@ -192,12 +192,40 @@ export interface SqliteConnection {
  * statement are skipped. `work` must not keep the connection beyond its return.
  */
 export async function onSqliteConnection<T>(db: Db, work: (conn: SqliteConnection) => T): Promise<T> {
+  const idle = idleSqliteConnection(db);
+  if (idle) return work(idle);
   const conn = (await db.client.acquireConnection()) as SqliteConnection;
+  lastSqliteConnection.set(db, conn);
   try {
     return work(conn);
   } finally {
     await db.client.releaseConnection(conn);
   }
+}
+
+/** The connection onSqliteConnection() last had from each database's pool. */
+const lastSqliteConnection = new WeakMap<Db, SqliteConnection>();
+
+interface SqlitePool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  numPendingCreates(): number;
+}
+
+/**
+ * The pool's one connection when nobody holds it (no transaction, no query under way, nobody
+ * waiting) and it is the one we had before (still open: the pool closes those it drops). `work`
+ * is synchronous, so nothing else can take the connection before it returns: the pool's
+ * acquire and release (promises, and a timer for the acquire's deadline) would only hand it over
+ * and back, for each of the fixed reads every member request makes.
+ */
+function idleSqliteConnection(db: Db): SqliteConnection | undefined {
+  const conn = lastSqliteConnection.get(db) as (SqliteConnection & { open?: boolean }) | undefined;
+  const pool = (db.client as { pool?: SqlitePool }).pool;
+  if (!conn?.open || !pool) return undefined;
+  const idle = pool.numUsed() === 0 && pool.numFree() === 1 && pool.numPendingAcquires() === 0 && pool.numPendingCreates() === 0;
+  return idle ? conn : undefined;
 }
 
 export function isSqlite(db: Runner): boolean {
