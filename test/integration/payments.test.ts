@@ -12,6 +12,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { amoraCli } from '../helpers/cli.js';
 import { csrfFrom } from '../helpers/http.js';
 import { memberOverHttp } from '../helpers/members.js';
+import { applyCreditDelta } from '../../server/repos/credits-repo.js';
 
 describeEachBackend('payments', (env) => {
   let server: Server;
@@ -59,6 +60,10 @@ describeEachBackend('payments', (env) => {
     const { a } = await dutchMember();
     const credits = await a.get('/credits').expect(200);
     expect(credits.text).to.include('bundle--p0').and.include('bundle--p3').and.include('per message').and.include('Your credits: 0');
+    // The balance as it is at the view (read with the member for the page), in the page and its header alike.
+    const granted = await dutchMember();
+    await db().transaction((tx) => applyCreditDelta(tx, { userId: granted.id, delta: 37, reason: 'grant' }));
+    expect((await granted.a.get('/credits').expect(200)).text).to.include('Your credits: 37');
     const bundle = await eurBundle();
     const chooser = await a.get(`/credits/${bundle.id}`).expect(200);
     expect(chooser.text).to.include('value="ideal"').and.include('value="paypal"').and.include('value="creditcard"');

@@ -62,7 +62,9 @@ export function creditsRoutes({ services }: RouteDeps): Router {
     const last = await payments.lastOrder(user.id);
     const repeatOffer = last && bundles.find((b) => b.id === last.bundleId);
     const repeat = repeatOffer && last ? { offer: repeatOffer, method: last.method } : null;
-    const balance = await services.credits.balanceOf(user.id);
+    // The balance as read for this request with the member (the header shows the same): nothing
+    // on this page changes it, and a second read would be one more statement on every view.
+    const balance = user.credits;
     // A message sent without JavaScript that the balance could not pay lands here with the reason.
     const insufficient = req.query.notice === 'insufficient_credits';
     const code = await codeStateOf(services, req, res, { raw: codeField(req.query.code), country, bundles });
