@@ -10,7 +10,11 @@ export interface TripBatcherOptions<K, T> {
   batchMax: number;
   /** Trips under way at once per key. */
   tripsMax: number;
-  /** Makes one trip; must settle every item of the batch itself (it is never rejected for them). */
+  /**
+   * Makes one trip, and must settle every item of the batch itself: the batcher cannot answer them.
+   * A trip that still rejects (its items settled, e.g. a connection that could not be given back)
+   * only frees its place for the next trip, rather than becoming an unhandled rejection.
+   */
   trip(key: K, batch: T[]): Promise<void>;
 }
 
