@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { AXE_CONTEXT, axeFindings, describeFindings, preloadAxe } from './axe.js';
 import { openPage, useHarness } from './harness.js';
-import { focusEscapes, focusIsIn, focusedElement, tabTo } from './keyboard.js';
+import { autofocusedTestId, focusEscapes, focusIsIn, focusedElement, tabTo } from './keyboard.js';
 import { createE2eMember, logIn, serverDb, type E2eMember } from './members.js';
 
 describe('modals by keyboard, and axe with each open', function () {
@@ -58,7 +58,7 @@ describe('modals by keyboard, and axe with each open', function () {
     const { context, page } = await visitorPage('en', true);
     await page.goto(harness().baseUrl + '/');
     await page.getByTestId('entry-warning').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('entry-enter');
+    expect(await autofocusedTestId(page)).to.equal('entry-enter');
     expect(await axeProblems(page, 'entry warning en')).to.deep.equal([]);
     expect(await focusEscapes(page, '[data-testid="entry-warning"]', { browserStop: true })).to.deep.equal([]);
     // Enter on its button lets the visitor in: the page without the warning.

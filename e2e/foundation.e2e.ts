@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { SCREENSHOTS, openPage, useHarness } from './harness.js';
+import { autofocusedTestId } from './keyboard.js';
 
 describe('foundation in the browser', function () {
   this.timeout(180_000);
@@ -29,7 +30,7 @@ describe('foundation in the browser', function () {
         await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
         expect(await page.locator('.card').count()).to.be.greaterThan(3);
         await page.locator('.entry-warning').waitFor();
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('entry-enter');
+        expect(await autofocusedTestId(page)).to.equal('entry-enter');
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-index-entry-warning.png`) });
         await page.getByTestId('entry-enter').click();
         await page.waitForURL(harness().baseUrl + '/');

@@ -18,6 +18,16 @@ export function focusIsIn(page: Page, selector: string): Promise<boolean> {
 }
 
 /**
+ * The data-testid of the element that holds the focus once the browser has run autofocus. Chromium
+ * applies `autofocus` at its next rendering step, which can come after the element is in the DOM,
+ * so this waits (up to 5 s) for the focus to leave the body before it answers.
+ */
+export async function autofocusedTestId(page: Page): Promise<string | null> {
+  await page.waitForFunction(() => document.activeElement !== null && document.activeElement !== document.body, undefined, { timeout: 5_000 }).catch(() => undefined);
+  return page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+}
+
+/**
  * Presses Tab (Shift+Tab with `back`) until the focused element matches `selector`; fails after
  * `max` presses, naming the path it took. Returns that path (the elements passed on the way).
  */
