@@ -146,6 +146,36 @@ describeEachBackend('discover', (env) => {
       expect((await me.a.get('/likes/received').expect(200)).text).to.include('tag--new');
     });
 
+    it('/likes shows each list newest first (at most six, with its total) and the API the same order', async () => {
+      const me = await member();
+      const [onlyFan, onlyLiked, mutual, hidden, ...moreFans] = await Promise.all(Array.from({ length: 10 }, () => createProfile(db(), media())));
+      await db()('profiles').where({ id: hidden!.id }).update({ status: 'hidden' });
+      const t = Date.now() - 100_000;
+      const like = (from: number, to: number, at: number) => ({ from_profile_id: from, to_profile_id: to, source: 'normal', is_new: true, created_at: at });
+      await db()('likes').insert([
+        like(onlyFan!.id, me.profileId, t + 1_000),
+        like(mutual!.id, me.profileId, t + 3_000),
+        like(hidden!.id, me.profileId, t + 9_000),
+        ...moreFans.map((f, i) => like(f.id, me.profileId, t + 100 + i)),
+        like(me.profileId, mutual!.id, t + 2_000),
+        like(me.profileId, onlyLiked!.id, t + 4_000),
+        like(me.profileId, hidden!.id, t + 9_000),
+      ]);
+      const html = (await me.a.get('/likes').expect(200)).text.replaceAll('<!-- -->', '');
+      const [received, matches, sent] = [html.split('data-testid="likes-matches"')[0]!, html.split('data-testid="likes-matches"')[1]!.split('data-testid="likes-sent"')[0]!, html.split('data-testid="likes-sent"')[1]!];
+      const moreFansNewestFirst = moreFans.map((f) => f.id).reverse();
+      expect([...new Set(shownIds(received))]).to.deep.equal([mutual!.id, onlyFan!.id, ...moreFansNewestFirst.slice(0, 4)]);
+      expect(shownIds(matches)).to.deep.equal([mutual!.id]);
+      expect(matches).to.include('<span class="muted">(1)</span>');
+      expect(shownIds(sent)).to.deep.equal([onlyLiked!.id, mutual!.id]);
+      expect(sent).to.include('<span class="muted">(2)</span>');
+      expect(received).to.match(/"total":8\b/);
+      const api = (await me.a.get('/api/likes.php').expect(200)).body;
+      expect(api.liked_by.map((e: { id: number }) => e.id)).to.deep.equal([mutual!.id, onlyFan!.id, ...moreFansNewestFirst]);
+      expect(api.liked).to.deep.equal([onlyLiked!.id, mutual!.id]);
+      expect(api.matches).to.deep.equal([mutual!.id]);
+    });
+
     it('refuses visitors, unknown profiles and bad input', async () => {
       const me = await member();
       const visitor = agent(env().app);
