@@ -38,6 +38,17 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
     });
   const utils = { plain: utilsFor(false), host: utilsFor(true) };
   const utilsOf = (req: Request) => (secureFor(req, secureSetting) ? utils.host : utils.plain);
+  /**
+   * The token for a request with these cookies, and the cookie to set: none when the request's
+   * cookie already holds that token. csrf-csrf sets its cookie on every call, so a member's every
+   * page repeated the same Set-Cookie (the cookie has no expiry to renew).
+   */
+  const tokenOf = (secure: boolean, req: Request): { token: string; cookie?: CookieToSet } => {
+    let cookie: CookieToSet | undefined;
+    const collect = { cookie: (name: string, value: string, options: CookieOptions) => (cookie = { name, value, options }) } as unknown as Response;
+    const token = utils[secure ? 'host' : 'plain'].generateCsrfToken(req, collect);
+    return req.cookies?.[cookie!.name] === token ? { token } : { token, cookie };
+  };
   const protect: RequestHandler = (req, res, next) => {
     utilsOf(req).doubleCsrfProtection(req, res, (err?: unknown) => {
       if (err) return next(new AppError('invalid_csrf_token', 403, 'invalidCsrfToken'));
@@ -52,18 +63,16 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
      */
     valid: (req: Request, session: { id: string; userId: number }): boolean =>
       utilsOf(req).validateRequest(Object.create(req, { session: { value: { userId: session.userId } }, sessionID: { value: session.id } }) as Request),
-    /** The token for this response (reusing a still valid cookie). */
-    tokenFor: (req: Request, res: Response) => utilsOf(req).generateCsrfToken(req, res),
+    /** The token for this response (reusing a still valid cookie, which is then not sent again). */
+    tokenFor: (req: Request, res: Response) => {
+      const { token, cookie } = tokenOf(secureFor(req, secureSetting), req);
+      if (cookie) res.cookie(cookie.name, cookie.value, cookie.options);
+      return token;
+    },
     /**
      * What tokenFor() gives a visitor (no session) with these cookies, and the cookie it sets: for
      * the kept pages answered ahead of the router (render/kept-answers.ts).
      */
-    visitorToken: (cookies: Record<string, unknown>, secure: boolean): { token: string; cookie: CookieToSet } => {
-      let cookie: CookieToSet | undefined;
-      const req = { cookies } as unknown as Request;
-      const res = { cookie: (name: string, value: string, options: CookieOptions) => (cookie = { name, value, options }) } as unknown as Response;
-      const token = utils[secure ? 'host' : 'plain'].generateCsrfToken(req, res);
-      return { token, cookie: cookie! };
-    },
+    visitorToken: (cookies: Record<string, unknown>, secure: boolean): { token: string; cookie?: CookieToSet } => tokenOf(secure, { cookies } as unknown as Request),
   };
 }

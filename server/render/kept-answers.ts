@@ -74,7 +74,7 @@ export interface KeptAnswersDeps {
   countryOf: (ip: string | undefined) => string | null;
   localeOf: (req: { cookies?: Record<string, unknown>; site?: { language?: string } }) => Locale;
   pageFacts: (input: PageFactsInput) => Promise<PageFacts>;
-  visitorToken: (cookies: Record<string, unknown>, secure: boolean) => { token: string; cookie: CookieToSet };
+  visitorToken: (cookies: Record<string, unknown>, secure: boolean) => { token: string; cookie?: CookieToSet };
   /** The headers every answer carries (helmet's), in order. */
   securityHeaders: ReadonlyMap<string, string>;
   countVisit: (visit: VisitKey) => void;
@@ -167,7 +167,8 @@ export class KeptAnswers {
     const { body, encoding, vary } = encodedPage(req.headers['accept-encoding'], html);
     const headers: string[] = ['X-Request-Id', requestIdFrom(req.headers['x-request-id'])];
     for (const [name, value] of deps.securityHeaders) headers.push(name, value);
-    headers.push('Content-Language', lng, 'Set-Cookie', setCookieHeader(cookie));
+    headers.push('Content-Language', lng);
+    if (cookie) headers.push('Set-Cookie', setCookieHeader(cookie));
     for (const c of page.cookies ?? []) headers.push('Set-Cookie', setCookieHeader(c));
     for (const c of traffic.cookies) headers.push('Set-Cookie', setCookieHeader(c));
     headers.push('Content-Type', 'text/html; charset=utf-8');

@@ -87,6 +87,27 @@ describeEachBackend('sessions and login', (env) => {
     expect(out.body).to.deep.equal({ success: true });
   });
 
+  it('sends the CSRF cookie only when the token on the page is not already the one the request holds', async () => {
+    const csrfSet = (res: supertest.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('amora.csrf='));
+    // A member: the first page after the login binds a token to the new session; later pages reuse it.
+    const { a } = await loggedIn();
+    const first = await a.get('/settings').expect(200);
+    expect(csrfSet(first), 'a token bound to the new session').to.match(/^amora\.csrf=[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
+    const again = await a.get('/credits').expect(200);
+    expect(csrfSet(again)).to.equal(undefined);
+    expect(csrfFrom(again.text)).to.equal(csrfFrom(first.text));
+    // The reused token still protects a form post.
+    await a.post('/settings/language').type('form').send({ _csrf: 'wrong', language: 'de' }).expect(403);
+    await a.post('/settings/language').type('form').send({ _csrf: csrfFrom(again.text), language: 'de' }).expect(303);
+    // A visitor: a cookie that does not verify is replaced; a valid one is not sent again.
+    const visitor = await supertest(env().app).get('/login').set('Host', 'localhost').set('Cookie', 'amora.csrf=forged.value').expect(200);
+    const fresh = csrfSet(visitor)!;
+    expect(fresh).to.match(/^amora\.csrf=/).and.not.include('forged');
+    const back = await supertest(env().app).get('/login').set('Host', 'localhost').set('Cookie', fresh.split(';')[0]!).expect(200);
+    expect(csrfSet(back)).to.equal(undefined);
+    expect(csrfFrom(back.text)).to.equal(csrfFrom(visitor.text));
+  });
+
   it('refuses wrong passwords and unknown addresses alike', async () => {
     const a = agent(env().app);
     const token = csrfFrom((await a.get('/login').expect(200)).text);
