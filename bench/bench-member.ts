@@ -31,7 +31,7 @@ export async function benchProfileId(db: Db): Promise<number> {
   return Number(row.id);
 }
 
-/** Logs the member in through the API (CSRF token and cookie from the login page); the cookie header to send. */
+/** Logs the member in through the API (CSRF token and cookie from the login page); the cookie header to send, as a browser would. */
 export async function benchMemberCookie(target: Target): Promise<string> {
   const page = await fetch(`${target.url}/login`, { headers: { host: 'localhost' } });
   const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1];
@@ -44,5 +44,20 @@ export async function benchMemberCookie(target: Target): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`bench: member login failed with ${res.status}`);
   const session = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return ['amora_entry=1', ...session].join('; ');
+  const cookie = ['amora_entry=1', ...session].join('; ');
+  // The first page binds a CSRF token to the new session; a browser sends its cookie from then on.
+  return withCsrfCookie(target, cookie, '/members');
+}
+
+/** What a visitor's browser sends after its first page: the entry confirmed and the CSRF cookie. */
+export function benchVisitorCookie(target: Target): Promise<string> {
+  return withCsrfCookie(target, 'amora_entry=1', '/login');
+}
+
+async function withCsrfCookie(target: Target, cookie: string, path: string): Promise<string> {
+  const page = await fetch(`${target.url}${path}`, { headers: { host: 'localhost', cookie }, redirect: 'manual' });
+  await page.arrayBuffer();
+  const csrf = page.headers.getSetCookie().find((c) => c.startsWith('amora.csrf='))?.split(';')[0];
+  if (!csrf) throw new Error(`bench: no CSRF cookie from ${path}`);
+  return `${cookie}; ${csrf}`;
 }

@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createClient } from 'redis';
-import { benchMemberCookie } from './bench-member.js';
+import { benchMemberCookie, benchVisitorCookie } from './bench-member.js';
 import { addChatMembers, measureChatSend } from './chat-send.js';
 import { prepareMysql, prepareSqlite, type PreparedDb } from './databases.js';
 import { JsBytes } from './js-bytes.js';
@@ -237,12 +237,13 @@ async function pageRows(run: Run, app: Target, opts: Options, refCpuMs: number |
   const rows: Row[] = [];
   const scenarios = PAGES.filter((p) => opts.only.has(p.id));
   if (!scenarios.length) return rows;
-  const member = await benchMemberCookie(app);
+  // Each as a browser would send them after its first page (the CSRF cookie kept).
+  const [member, visitor] = [await benchMemberCookie(app), await benchVisitorCookie(app)];
   for (const page of scenarios) {
     const name = `${run.label}: ${page.who} ${page.name}`;
     await settle(app);
     const path = page.path(run.db);
-    const cookie = page.who === 'member' ? member : undefined;
+    const cookie = page.who === 'member' ? member : visitor;
     const probe = await fetch(`${app.url}${path}`, { headers: cookie ? { ...HEADERS, cookie } : HEADERS, redirect: 'manual' });
     const html = await probe.text();
     if (probe.status !== 200) {
