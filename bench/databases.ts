@@ -69,10 +69,16 @@ async function seedAll(db: Db, profiles: number, messages: number, mediaDir: str
   return info;
 }
 
+/**
+ * 1,000 visible fictional profiles for the profile scenarios, none in a block: the bench member's
+ * blocks (either way) would answer 403 or 404 and count as errors in the member's row.
+ */
 async function sample(db: Db): Promise<number[]> {
   const rows = (await db('profiles')
     .where('status', 'active')
     .whereNull('user_id')
+    .whereNotIn('id', db('blocks').select('blocker_profile_id'))
+    .whereNotIn('id', db('blocks').select('blocked_profile_id'))
     .orderByRaw(isSqlite(db) ? 'random()' : 'rand()')
     .limit(1000)
     .select('id')) as { id: number }[];
