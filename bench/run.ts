@@ -244,7 +244,7 @@ async function pageRows(run: Run, app: Target, opts: Options, refCpuMs: number |
     await settle(app);
     const path = page.path(run.db);
     const cookie = page.who === 'member' ? member : visitor;
-    const probe = await fetch(`${app.url}${path}`, { headers: cookie ? { ...HEADERS, cookie } : HEADERS, redirect: 'manual' });
+    const probe = await fetch(`${app.url}${path}`, { headers: { ...HEADERS, cookie }, redirect: 'manual' });
     const html = await probe.text();
     if (probe.status !== 200) {
       log(`${name}: answered ${probe.status}${page.optional ? ', skipped' : ''}`);

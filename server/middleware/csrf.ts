@@ -70,8 +70,9 @@ export function createCsrf(secret: string, secureSetting: Config['secureCookies'
       return token;
     },
     /**
-     * What tokenFor() gives a visitor (no session) with these cookies, and the cookie it sets: for
-     * the kept pages answered ahead of the router (render/kept-answers.ts).
+     * What tokenFor() gives a visitor (no session) with these cookies, and the cookie it would set
+     * (none when theirs holds the token): for the kept pages answered ahead of the router
+     * (render/kept-answers.ts).
      */
     visitorToken: (cookies: Record<string, unknown>, secure: boolean): { token: string; cookie?: CookieToSet } => tokenOf(secure, { cookies } as unknown as Request),
   };
