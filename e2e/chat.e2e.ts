@@ -222,7 +222,9 @@ describe('chat in the browser', function () {
         await Promise.all([page.waitForURL(/\/chats\/\d+$/), page.getByTestId('chat-send').click()]);
         await message(page, 'Sent by a plain form').waitFor();
         await page.getByTestId('chat-input').fill('And another one');
-        await Promise.all([page.waitForURL(/\/chats\/\d+$/), page.getByTestId('chat-send').click()]);
+        // Already on /chats/{id}: waiting for that address would not wait for the answer's page.
+        await page.getByTestId('chat-send').click();
+        await message(page, 'And another one').waitFor();
         expect(await page.getByTestId('chat-message').count()).to.equal(2);
         expect(await page.getByTestId('chat-gift-button').count()).to.equal(0);
         expect(Number((await db('users').where({ id: me.userId }).first('credits')).credits)).to.equal(80);
