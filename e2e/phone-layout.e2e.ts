@@ -1,7 +1,7 @@
 // App-like phone layouts in Chromium: the swipe game by touch (drag past the threshold likes or
 // passes, a short drag springs back), the profile's name and fixed action row on the first screen
 // of a 390 × 844 phone, the member tab bar (current page marked, labels that fit at 360 px) and
-// the match dialog at 360 px in the languages with the longest words.
+// the match dialog at 360 and 390 px in the languages with the longest words.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -117,14 +117,16 @@ describe('phone layouts in the browser', function () {
     await context.close();
   });
 
-  it('fits the match dialog at 360 px in German and Polish: card, close button and buttons on the screen', async () => {
+  it('fits the match dialog at 360 and 390 px in German and Polish: card, close button and buttons on the screen', async () => {
     const me = await createE2eMember(db, 'NarrowMatch');
     const { context, page, errors } = await openPage(harness().browser, 'phone');
     await logIn(page, harness().baseUrl, me);
-    await page.setViewportSize({ width: 360, height: 740 });
-    const women = (await db('profiles').whereNull('user_id').where({ status: 'active', gender: 'female' }).orderBy('id', 'desc').limit(2).pluck('id')) as number[];
-    for (const [i, lng] of (['de', 'pl'] as const).entries()) {
+    const cases = [360, 390].flatMap((width) => (['de', 'pl'] as const).map((lng) => ({ width, lng })));
+    // A like back makes a match once per profile: one profile per case.
+    const women = (await db('profiles').whereNull('user_id').where({ status: 'active', gender: 'female' }).orderBy('id', 'desc').limit(cases.length).pluck('id')) as number[];
+    for (const [i, { width, lng }] of cases.entries()) {
       const her = women[i]!;
+      await page.setViewportSize({ width, height: 740 });
       await db('likes').insert({ from_profile_id: her, to_profile_id: me.profileId, source: 'normal', is_new: true, created_at: Date.now() });
       await context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
       await page.goto(`${harness().baseUrl}/members/${her}`);
@@ -133,15 +135,16 @@ describe('phone layouts in the browser', function () {
       const card = page.locator('[data-testid="match-modal"] [role="dialog"]');
       await card.waitFor();
       const box = (await card.boundingBox())!;
-      expect(box.x, lng).to.be.at.least(0);
-      expect(box.x + box.width, lng).to.be.at.most(360);
+      const what = `${lng} ${width} px`;
+      expect(box.x, what).to.be.at.least(0);
+      expect(box.x + box.width, what).to.be.at.most(width);
       const close = (await card.locator('.modal__close').boundingBox())!;
-      expect(close.x + close.width, `${lng} close button`).to.be.at.most(360);
+      expect(close.x + close.width, `${what} close button`).to.be.at.most(width);
       // No label cut or running out of its button.
       const overflowing = await card.locator('.btn').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
-      expect(overflowing, lng).to.deep.equal([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(360);
-      await page.screenshot({ path: join(SCREENSHOTS, `phone-360-match-${lng}.png`) });
+      expect(overflowing, what).to.deep.equal([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), what).to.be.at.most(width);
+      await page.screenshot({ path: join(SCREENSHOTS, `phone-${width}-match-${lng}.png`) });
       await page.keyboard.press('Escape');
       await page.getByTestId('match-modal').waitFor({ state: 'detached' });
     }
