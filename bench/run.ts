@@ -25,6 +25,8 @@ const FILTERED = '/members?gender=female&min_age=25&max_age=45&country=GB';
 /** "Near me" from the bench member's city (Manchester): nearest places first (near-search.ts). */
 const NEAR = `${FILTERED}&order=near`;
 const HEADERS = { host: 'localhost', cookie: 'amora_entry=1' };
+/** What Chromium asks for: the compressed scenarios measure a page as members' browsers fetch it. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** DESIGN.md §8. */
 const BUDGET = {
@@ -52,6 +54,8 @@ interface PageScenario {
   randomProfile?: boolean;
   /** A page that may not exist yet: a 404 skips it with a note. */
   optional?: boolean;
+  /** Asked with a browser's Accept-Encoding: the CPU of compressing the answer counts too. */
+  compressed?: boolean;
 }
 
 const PAGES: PageScenario[] = [
@@ -68,6 +72,11 @@ const PAGES: PageScenario[] = [
   { id: 'conversation', name: 'GET /chats/{id} (100k messages)', who: 'member', path: (db) => `/chats/${db.seed.longConversationId}` },
   { id: 'likes', name: 'GET /likes', who: 'member', path: () => '/likes' },
   { id: 'credits', name: 'GET /credits', who: 'member', path: () => '/credits' },
+  // The scenarios above ask for no compression, as the reference is measured; browsers always ask.
+  { id: 'terms-compressed', name: 'GET /pages/terms, compressed', who: 'visitor', static: true, path: () => '/pages/terms', compressed: true },
+  { id: 'members-compressed', name: 'GET /members, compressed', who: 'visitor', path: () => '/members', compressed: true },
+  { id: 'members-member-compressed', name: 'GET /members, compressed', who: 'member', path: () => '/members', compressed: true },
+  { id: 'conversation-compressed', name: 'GET /chats/{id}, compressed', who: 'member', path: (db) => `/chats/${db.seed.longConversationId}`, compressed: true },
 ];
 const OTHER = ['chat', 'login', 'streams'] as const;
 /** `--only` takes scenario ids, or `pages` for every page scenario. */
@@ -203,11 +212,11 @@ interface Measured {
  * (user + system, /proc/<pid>/stat) from before the measured run until the requests it cut off are
  * answered, over the responses received.
  */
-async function measure(target: Target, path: string, opts: Options, ids?: number[], cookie?: string, connections = opts.connections): Promise<Measured> {
+async function measure(target: Target, path: string, opts: Options, ids?: number[], cookie?: string, connections = opts.connections, acceptEncoding?: string): Promise<Measured> {
   const requests = ids?.length
     ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `/members/${ids[Math.floor(Math.random() * ids.length)]}` }) }]
     : undefined;
-  const headers = cookie ? { ...HEADERS, cookie } : HEADERS;
+  const headers = { ...HEADERS, ...(cookie ? { cookie } : {}), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
   const base = { url: `${target.url}${path}`, connections, headers, requests, timeout: 10 };
   await autocannon({ ...base, duration: WARMUP_S });
   await settle(target);
@@ -249,8 +258,10 @@ async function pageRows(run: Run, app: Target, opts: Options, js: JsBytes | unde
     await settle(app);
     const path = page.path(run.db);
     const cookie = page.who === 'member' ? member : visitor;
-    const probe = await fetch(`${app.url}${path}`, { headers: { ...HEADERS, cookie }, redirect: 'manual' });
+    const acceptEncoding = page.compressed ? BROWSER_ACCEPT_ENCODING : undefined;
+    const probe = await fetch(`${app.url}${path}`, { headers: { ...HEADERS, cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) }, redirect: 'manual' });
     const html = await probe.text();
+    if (page.compressed && probe.status === 200 && !probe.headers.get('content-encoding')) throw new Error(`${name}: answered without compression`);
     if (probe.status !== 200) {
       log(`${name}: answered ${probe.status}${page.optional ? ', skipped' : ''}`);
       rows.push({ ...EMPTY, scenario: name, budget: `skipped: ${probe.status}${page.optional ? ' (not built yet)' : ''}`, pass: page.optional ? undefined : false });
@@ -258,7 +269,7 @@ async function pageRows(run: Run, app: Target, opts: Options, js: JsBytes | unde
     }
     log(name);
     const jsKb = js ? js.of(html).bytes / 1024 : undefined;
-    const m = await measure(app, path, opts, page.randomProfile ? run.db.profileIds : undefined, cookie);
+    const m = await measure(app, path, opts, page.randomProfile ? run.db.profileIds : undefined, cookie, opts.connections, acceptEncoding);
     const maxRatio = page.static ? BUDGET.staticCpuRatio : BUDGET.cpuRatio;
     const maxJs = page.static ? 0 : BUDGET.jsKb;
     rows.push({
