@@ -1,6 +1,8 @@
 // Compressed responses without a dependency: built assets are compressed once at build time
 // (vite.config.ts writes name.br and name.gz), pages and JSON answers per response at a fast
-// brotli level. Event streams never pass through here: they write, they do not send().
+// brotli level. Visitors' kept pages are the exception: their parts were compressed once, so they
+// go as gzip to a browser that accepts it (render/page-cache.ts keptGzip). Event streams never pass
+// through here: they write, they do not send().
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -10,24 +12,38 @@ type Encoding = 'br' | 'gzip';
 
 const FILE_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 /** Bodies below this size are sent as they are: compressing them saves less than it costs. */
-const MIN_BYTES = 1024;
+export const MIN_COMPRESSED_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** The best encoding the client accepts (brotli before gzip), ignoring ones it refuses with q=0. */
-export function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
+/** The encodings a client accepts, ignoring ones it refuses with q=0 (`*` stands for any other). */
+function acceptedEncodings(header: string): Set<string> {
   const accepted = new Set<string>();
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';').map((s) => s.trim());
     if (params.some((p) => /^q=0(\.0*)?$/.test(p))) continue;
     accepted.add(name);
   }
+  return accepted;
+}
+
+/** Whether the client takes gzip (acceptedEncoding() would answer it, or prefers brotli). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const accepted = acceptedEncodings(header);
+  return accepted.has('gzip') || accepted.has('*');
+}
+
+/** The best encoding the client accepts (brotli before gzip), ignoring ones it refuses with q=0. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = acceptedEncodings(header);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
 }
 
-function addVary(res: Response): void {
+/** Adds Accept-Encoding to the answer's Vary, as every compressible answer has it. */
+export function addVary(res: Response): void {
   const vary = String(res.getHeader('Vary') ?? '');
   if (!/accept-encoding|\*/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
@@ -68,18 +84,18 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
 }
 
 function shouldCompress(req: Request, res: Response, size: number): boolean {
-  if (req.method === 'HEAD' || size < MIN_BYTES || res.getHeader('Content-Encoding')) return false;
+  if (req.method === 'HEAD' || size < MIN_COMPRESSED_BYTES || res.getHeader('Content-Encoding')) return false;
   if (res.statusCode === 204 || res.statusCode === 304 || /no-transform/.test(String(res.getHeader('Cache-Control') ?? ''))) return false;
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''));
 }
 
 /**
  * A page's body as compressSentBodies() sends it for a GET answered 200 as text/html with no
- * Cache-Control: compressed in the encoding the client accepts, from MIN_BYTES on (where Vary is
+ * Cache-Control: compressed in the encoding the client accepts, from MIN_COMPRESSED_BYTES on (where Vary is
  * added whatever the client accepts). For answers written without Express (render/kept-answers.ts).
  */
 export function encodedPage(acceptEncoding: string | undefined, bytes: Buffer): { body: Buffer; encoding: Encoding | null; vary: boolean } {
-  if (bytes.length < MIN_BYTES) return { body: bytes, encoding: null, vary: false };
+  if (bytes.length < MIN_COMPRESSED_BYTES) return { body: bytes, encoding: null, vary: false };
   const encoding = acceptedEncoding(acceptEncoding);
   return { body: encoding ? compress(bytes, encoding) : bytes, encoding, vary: true };
 }

@@ -24,7 +24,7 @@ import { trafficOfPlainGet } from '../middleware/traffic.js';
 import type { VisitKey } from '../services/traffic/lander-visit-counter.js';
 import type { Site } from '../services/sites/sites-service.js';
 import type { Locale } from '../../types/settings.js';
-import { keptBytes, keptKey, requestMarks, type PageCache } from './page-cache.js';
+import { keptBytes, keptGzip, keptKey, requestMarks, type PageCache } from './page-cache.js';
 import { ENTRY_COOKIE, type PageFacts, type PageFactsInput } from './page-context.js';
 
 /** What a route needs to find a visitor's kept page. */
@@ -161,10 +161,12 @@ export class KeptAnswers {
 
     // Decided: the answer, as the app's middleware and the route would make it, in their order.
     const { token, cookie } = deps.visitorToken(cookies, secure);
-    const html = keptBytes(kept, { ...page.marks, ...requestMarks(token, req.url!) });
+    const values = { ...page.marks, ...requestMarks(token, req.url!) };
     // No traffic source can be in the query (the routes' keys are no source's): the path decides.
     const traffic = trafficOfPlainGet({ path, status: kept.status, cookies, headers: req.headers, siteId: site.id, secure, shownVariant: page.landerVariant, now: Date.now() });
-    const { body, encoding, vary } = encodedPage(req.headers['accept-encoding'], html);
+    // As PageCache.send() answers: gzip from the parts compressed once, else as compressSentBodies() would.
+    const gzip = keptGzip(kept, values, req.headers['accept-encoding']);
+    const { body, encoding, vary } = gzip ? { body: gzip, encoding: 'gzip', vary: true } : encodedPage(req.headers['accept-encoding'], keptBytes(kept, values));
     const headers: string[] = ['X-Request-Id', requestIdFrom(req.headers['x-request-id'])];
     for (const [name, value] of deps.securityHeaders) headers.push(name, value);
     headers.push('Content-Language', lng);

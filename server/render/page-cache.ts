@@ -16,6 +16,8 @@
 import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import type { PageContext } from '../../views/render-context.js';
+import { deflatedPiece, splicedGzip, storedPiece, type DeflatedPiece } from '../lib/spliced-gzip.js';
+import { MIN_COMPRESSED_BYTES, acceptsGzip, addVary } from '../middleware/compression.js';
 import type { AssetResolver } from './assets.js';
 import { escapeHtml, renderDocument, type RenderOptions } from './render-page.js';
 
@@ -51,6 +53,8 @@ export interface Kept {
   parts: Buffer[];
   /** The mark after each part but the last. */
   marks: string[];
+  /** The parts compressed, made on the first answer that is sent as gzip (keptGzip). */
+  deflated?: DeflatedPiece[];
   status: number;
   expires: number;
   stillHolds?: () => Promise<boolean>;
@@ -119,7 +123,13 @@ export class PageCache {
       if (pages.size >= this.maxPages) pages.delete(pages.keys().next().value!);
       pages.set(fullKey, kept);
     }
-    res.status(kept.status).type('html').send(keptBytes(kept, values));
+    res.status(kept.status).type('html');
+    // HEAD is left to compressSentBodies(), which sends such an answer as it is.
+    const gzip = res.req.method === 'GET' ? keptGzip(kept, values, res.req.headers['accept-encoding']) : undefined;
+    if (!gzip) return void res.send(keptBytes(kept, values));
+    res.setHeader('Content-Encoding', 'gzip');
+    addVary(res);
+    res.send(gzip);
   }
 
   /**
@@ -184,6 +194,24 @@ export function keptBytes(kept: Kept, values: Record<string, string>): Buffer {
   const chunks: Buffer[] = [kept.parts[0]!];
   for (let i = 0; i < kept.marks.length; i++) chunks.push(Buffer.from(values[kept.marks[i]!]!), kept.parts[i + 1]!);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A kept page as gzip, for a client that accepts it: the parts are compressed once per kept page
+ * and this request's values are put between them as they are (lib/spliced-gzip.ts). Compressing
+ * the whole page for each answer (brotli) cost two to three times what the rest of a
+ * kept answer costs. Undefined when the client does not take gzip, or the page is too small to
+ * compress (the same rule as every answer's, middleware/compression.ts).
+ */
+export function keptGzip(kept: Kept, values: Record<string, string>, acceptEncoding: string | undefined): Buffer | undefined {
+  if (!acceptsGzip(acceptEncoding)) return undefined;
+  const texts = kept.marks.map((mark) => Buffer.from(values[mark]!));
+  const size = kept.parts.reduce((n, part) => n + part.length, 0) + texts.reduce((n, text) => n + text.length, 0);
+  if (size < MIN_COMPRESSED_BYTES) return undefined;
+  const deflated = (kept.deflated ??= kept.parts.map(deflatedPiece));
+  const pieces: DeflatedPiece[] = [deflated[0]!];
+  for (let i = 0; i < texts.length; i++) pieces.push(storedPiece(texts[i]!), deflated[i + 1]!);
+  return splicedGzip(pieces);
 }
 
 function fill(html: string, marks: Record<string, string>): string {

@@ -73,6 +73,28 @@ describe('kept pages (PageCache)', () => {
     expect(second.text).not.to.match(/amora-kept|CTA-MARK/);
   });
 
+  it('sends a kept page as gzip to a browser, its parts compressed once and each answer with its own values', async () => {
+    const { app, state } = await setup();
+    const browser = 'gzip, deflate, br, zstd';
+    const first = await supertest(app).get('/legal?src=a').set('Accept-Encoding', browser).set('x-token', 'tok-1').expect(200);
+    const second = await supertest(app).get('/legal?src=b').set('Accept-Encoding', browser).set('x-token', 'tok-2').expect(200);
+    expect(state.renders).to.equal(1);
+    for (const [res, token, src] of [[first, 'tok-1', 'a'], [second, 'tok-2', 'b']] as const) {
+      expect(res.headers['content-encoding']).to.equal('gzip');
+      expect(res.headers.vary).to.match(/Accept-Encoding/);
+      // supertest has decoded the gzip: the page as the uncompressed answer would be.
+      expect(res.text).to.include(`<meta name="csrf-token" content="${token}">`);
+      expect(res.text).to.include(`<a href="/signup?src=${src}">Go</a>`);
+      expect(res.text).not.to.match(/amora-kept|CTA-MARK/);
+    }
+    const plain = await supertest(app).get('/legal?src=a').set('Accept-Encoding', 'identity').set('x-token', 'tok-1').expect(200);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(first.text).to.equal(plain.text);
+    // A client that takes only brotli, and HEAD, are left to the compression middleware (none here).
+    expect((await supertest(app).get('/legal').set('Accept-Encoding', 'br')).headers['content-encoding']).to.equal(undefined);
+    expect((await supertest(app).head('/legal').set('Accept-Encoding', browser)).headers['content-encoding']).to.equal(undefined);
+  });
+
   it('renders again for another language, a replaced source, or after 30 seconds', async () => {
     const { app, state, advance } = await setup();
     await supertest(app).get('/legal').expect(200);
