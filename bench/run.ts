@@ -75,6 +75,7 @@ const PAGES: PageScenario[] = [
   // The scenarios above ask for no compression, as the reference is measured; browsers always ask.
   { id: 'terms-compressed', name: 'GET /pages/terms, compressed', who: 'visitor', static: true, path: () => '/pages/terms', compressed: true },
   { id: 'members-compressed', name: 'GET /members, compressed', who: 'visitor', path: () => '/members', compressed: true },
+  { id: 'profile-compressed', name: 'GET /members/{id}, compressed', who: 'visitor', path: () => '/members/1', randomProfile: true, compressed: true },
   { id: 'members-member-compressed', name: 'GET /members, compressed', who: 'member', path: () => '/members', compressed: true },
   { id: 'conversation-compressed', name: 'GET /chats/{id}, compressed', who: 'member', path: (db) => `/chats/${db.seed.longConversationId}`, compressed: true },
 ];
