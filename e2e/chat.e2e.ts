@@ -86,7 +86,7 @@ describe('chat in the browser', function () {
         await send(b.page, 'Great, thanks for asking 😊');
         await waitForIncoming(a.page, 'Great, thanks for asking');
         // Bo has read Ada's messages: her ticks say so (live, or after the reload above).
-        await a.page.locator('[data-mine="true"] svg[data-read="true"]').first().waitFor();
+        await a.page.locator('[data-mine="true"] [data-read="true"]').first().waitFor();
 
         // A gift from the catalogue.
         await a.page.getByTestId('chat-gift-button').click();
