@@ -26,7 +26,7 @@ function acceptedEncodings(header: string): Set<string> {
   return accepted;
 }
 
-/** Whether the client takes gzip (acceptedEncoding() would answer it, or prefers brotli). */
+/** Whether the client takes gzip at all, whether or not it prefers brotli. */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   const accepted = acceptedEncodings(header);
@@ -92,8 +92,8 @@ function shouldCompress(req: Request, res: Response, size: number): boolean {
 
 /**
  * A page's body as compressSentBodies() sends it for a GET answered 200 as text/html with no
- * Cache-Control: compressed in the encoding the client accepts, from MIN_COMPRESSED_BYTES on (where Vary is
- * added whatever the client accepts). For answers written without Express (render/kept-answers.ts).
+ * Cache-Control: compressed in the encoding the client accepts, from MIN_COMPRESSED_BYTES on (where
+ * Vary is added whatever the client accepts). For answers written without Express (kept-answers.ts).
  */
 export function encodedPage(acceptEncoding: string | undefined, bytes: Buffer): { body: Buffer; encoding: Encoding | null; vary: boolean } {
   if (bytes.length < MIN_COMPRESSED_BYTES) return { body: bytes, encoding: null, vary: false };
