@@ -37,8 +37,13 @@ export interface SeedOptions {
 
 export interface PreparedDb {
   url: string;
-  /** Up to 1,000 ids of visible profiles, for the profile page scenario. */
+  /**
+   * Up to 1,000 ids of visible profiles, for the profile page scenarios: the few profiles that
+   * visitors open most (those the search pages show first), each opened again within seconds.
+   */
   profileIds: number[];
+  /** Every visible profile's id (in a random order), for a visitor opening any of them. */
+  allProfileIds: number[];
   seed: SeedInfo;
   /** Seconds the seeding took; 0 when a seeded database was reused. */
   seededInS: number;
@@ -69,18 +74,20 @@ async function seedAll(db: Db, profiles: number, messages: number, mediaDir: str
   return info;
 }
 
+/** How many profiles the profile scenarios open (a visitor's kept profile page holds up to 2,000). */
+const PROFILE_SAMPLE = 1000;
+
 /**
- * 1,000 visible fictional profiles for the profile scenarios, none in a block: the bench member's
- * blocks (either way) would answer 403 or 404 and count as errors in the member's row.
+ * The visible fictional profiles in a random order, none in a block: the bench member's blocks
+ * (either way) would answer 403 or 404 and count as errors in the member's row.
  */
-async function sample(db: Db): Promise<number[]> {
+async function visibleProfileIds(db: Db): Promise<number[]> {
   const rows = (await db('profiles')
     .where('status', 'active')
     .whereNull('user_id')
     .whereNotIn('id', db('blocks').select('blocker_profile_id'))
     .whereNotIn('id', db('blocks').select('blocked_profile_id'))
     .orderByRaw(isSqlite(db) ? 'random()' : 'rand()')
-    .limit(1000)
     .select('id')) as { id: number }[];
   return rows.map((r) => Number(r.id));
 }
@@ -98,7 +105,8 @@ async function prepare(db: () => Db, url: string, profiles: number, mediaDir: st
     seed = await seedAll(db(), profiles, opts.messages, mediaDir, opts.log);
     seededInS = (Date.now() - started) / 1000;
   }
-  return { url, profileIds: await sample(db()), seed, seededInS };
+  const allProfileIds = await visibleProfileIds(db());
+  return { url, profileIds: allProfileIds.slice(0, PROFILE_SAMPLE), allProfileIds, seed, seededInS };
 }
 
 /** A SQLite file (kept in bench/data/ between runs). */
