@@ -53,6 +53,12 @@ describe('buying credits in the browser', function () {
       // Premium now: Credits with the balance in the top bar, no Get Premium.
       expect(await page.locator('.topbar__premium').count()).to.equal(0);
       expect(await page.getByTestId('credits-badge').first().textContent()).to.equal('255');
+      // The balance does not cover the tab's label (three digits; beside the label on a desktop).
+      const creditsTab = page.locator('.member-nav__tab', { has: page.getByTestId('credits-badge') }).first();
+      const badgeBox = (await creditsTab.getByTestId('credits-badge').boundingBox())!;
+      const labelBox = (await creditsTab.locator('.member-nav__label').boundingBox())!;
+      const apart = badgeBox.x >= labelBox.x + labelBox.width || badgeBox.x + badgeBox.width <= labelBox.x || badgeBox.y + badgeBox.height <= labelBox.y || badgeBox.y >= labelBox.y + labelBox.height;
+      expect(apart, `badge ${JSON.stringify(badgeBox)} covers label ${JSON.stringify(labelBox)}`).to.equal(true);
       const row = await db('users').where({ id: buyer.userId }).first('credits', 'paid_user');
       expect([Number(row.credits), Boolean(row.paid_user)]).to.deep.equal([255, true]);
 
