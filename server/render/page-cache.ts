@@ -118,8 +118,9 @@ export class PageCache {
     let kept = pages.get(fullKey);
     if (!kept || kept.expires <= this.now() || !(await this.holds(kept))) {
       kept = await this.keep(page, assets, render, Object.keys(values));
-      // Newest last: past the limit the oldest go first.
+      // Newest last: the expired and, past the limit, the oldest go first.
       pages.delete(fullKey);
+      dropExpired(pages, this.now());
       if (pages.size >= this.maxPages) pages.delete(pages.keys().next().value!);
       pages.set(fullKey, kept);
     }
@@ -177,6 +178,11 @@ export class PageCache {
     };
   }
 
+  /** How many pages are kept for these sources, expired or not (what the cache holds in memory). */
+  keptCount(sources: object[]): number {
+    return this.pagesFor(sources).size;
+  }
+
   /** The kept pages of one set of sources, in the order given. */
   private pagesFor(sources: object[]): Map<string, Kept> {
     let node = this.root;
@@ -186,6 +192,19 @@ export class PageCache {
       node = next;
     }
     return (node.pages ??= new Map());
+  }
+}
+
+/**
+ * Lets go of the expired pages at the front of `pages`. Every page of a cache is kept for the same
+ * time and is put last when kept, so the pages expire in the Map's order: the first one that still
+ * lasts ends the sweep. Without it an expired page stayed in memory until the limit pushed it out,
+ * e.g. up to 2,000 visitors' profile pages long after the visitors had gone.
+ */
+function dropExpired(pages: Map<string, Kept>, now: number): void {
+  for (const [key, kept] of pages) {
+    if (kept.expires > now) return;
+    pages.delete(key);
   }
 }
 

@@ -137,25 +137,51 @@ describe('kept pages (PageCache)', () => {
 
   it('keeps at most the pages it is given room for, the oldest going first, for the time it is given', async () => {
     let clock = 0;
-    const cache = new PageCache(() => clock, { ttlMs: 5_000, maxPages: 2 });
-    const i18n = await createI18n();
-    let renders = 0;
-    const app = express();
-    app.get('/:n', async (req, res) => {
-      res.locals.page = { t: i18n.getFixedT('en'), i18n, lng: 'en', site: { name: 'Amora', domain: 'localhost', languages: ['en'] }, settings: { name: 'Amora', index_title: 'Amora', description: 'Meet', geoip_country: null, geoip_selected_country: 'NL', countries: ['NL'], enable_site_entry_popup: 'no', search_fields: [], visible_profile_fields: [], cdn_prefix: '/media', minimum_message_costs: {} } as unknown as SiteSettings, company: { name: 'A', address: '', city: '', country: 'NL', kvk: '', vatNumbers: [], supportPhone: '' }, user: null, csrfToken: 't', currentUrl: req.originalUrl, now: 0, routeName: '', showEntryWarning: false, testPayments: false } as PageContext;
-      res.locals.assets = testAssets();
-      await cache.send(res, req.params.n, () => {
-        renders++;
-        return { element: createElement('p', null, req.params.n), opts: { layout: 'default', routeName: 'n' } };
-      });
-    });
+    const { app, renders } = await pagePerPath(new PageCache(() => clock, { ttlMs: 5_000, maxPages: 2 }));
     for (const n of ['a', 'b', 'a', 'c', 'a', 'b']) await supertest(app).get(`/${n}`).expect(200);
     // a and b kept (a asked again: kept); c pushes out a, a then b, b then c.
-    expect(renders).to.equal(5);
+    expect(renders()).to.equal(5);
     await supertest(app).get('/b').expect(200);
-    expect(renders).to.equal(5);
+    expect(renders()).to.equal(5);
     clock += 5_000;
     await supertest(app).get('/b').expect(200);
-    expect(renders).to.equal(6);
+    expect(renders()).to.equal(6);
+  });
+
+  it('lets go of expired pages when it keeps a new one, not only when the limit pushes them out', async () => {
+    let clock = 0;
+    const cache = new PageCache(() => clock, { ttlMs: 5_000, maxPages: 100 });
+    const { app } = await pagePerPath(cache);
+    for (const n of ['a', 'b', 'c']) await supertest(app).get(`/${n}`).expect(200);
+    clock += 3_000;
+    await supertest(app).get('/d').expect(200);
+    expect(cache.keptCount([])).to.equal(4);
+    // a, b and c expire; keeping e lets them go, d still lasts.
+    clock += 2_000;
+    await supertest(app).get('/e').expect(200);
+    expect(cache.keptCount([])).to.equal(2);
+    // Asking for an expired page renders it again and keeps it last.
+    clock += 3_000;
+    await supertest(app).get('/d').expect(200);
+    expect(cache.keptCount([])).to.equal(2);
+    clock += 2_100;
+    await supertest(app).get('/f').expect(200);
+    expect(cache.keptCount([])).to.equal(2);
   });
 });
+
+/** An app whose page /:n shows n, kept by `cache` (no sources), counting its renders. */
+async function pagePerPath(cache: PageCache) {
+  const i18n = await createI18n();
+  let renders = 0;
+  const app = express();
+  app.get('/:n', async (req, res) => {
+    res.locals.page = { t: i18n.getFixedT('en'), i18n, lng: 'en', site: { name: 'Amora', domain: 'localhost', languages: ['en'] }, settings: { name: 'Amora', index_title: 'Amora', description: 'Meet', geoip_country: null, geoip_selected_country: 'NL', countries: ['NL'], enable_site_entry_popup: 'no', search_fields: [], visible_profile_fields: [], cdn_prefix: '/media', minimum_message_costs: {} } as unknown as SiteSettings, company: { name: 'A', address: '', city: '', country: 'NL', kvk: '', vatNumbers: [], supportPhone: '' }, user: null, csrfToken: 't', currentUrl: req.originalUrl, now: 0, routeName: '', showEntryWarning: false, testPayments: false } as PageContext;
+    res.locals.assets = testAssets();
+    await cache.send(res, req.params.n, () => {
+      renders++;
+      return { element: createElement('p', null, req.params.n), opts: { layout: 'default', routeName: 'n' } };
+    });
+  });
+  return { app, renders: () => renders };
+}
