@@ -23,6 +23,25 @@ describe('foundation in the browser', function () {
     expect((await fetch(harness().baseUrl + '/build/assets/nope.js')).status).to.equal(404);
   });
 
+  it('lets a phone held sideways reach the whole site-entry warning: it scrolls, top and buttons in reach', async () => {
+    const { context, page, errors } = await openPage(harness().browser, 'phone', { viewport: { width: 740, height: 360 }, locale: 'pl-PL' });
+    await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
+    await page.locator('.entry-warning').waitFor();
+    const onWarning = (code: string) => page.evaluate(`(() => { const w = document.querySelector('.entry-warning'); return ${code}; })()`);
+    // Taller than the screen: the warning scrolls, from the card's top edge to its last button.
+    expect(await onWarning('w.scrollHeight > w.clientHeight')).to.equal(true);
+    await onWarning('w.scrollTo(0, 0)');
+    expect((await page.locator('.entry-warning__badge').boundingBox())!.y).to.be.at.least(0);
+    await onWarning('w.scrollTo(0, w.scrollHeight)');
+    const leave = (await page.getByTestId('entry-leave').boundingBox())!;
+    expect(leave.y + leave.height).to.be.at.most(360);
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-landscape-entry-warning.png') });
+    await page.getByTestId('entry-enter').click();
+    await page.locator('.entry-warning').waitFor({ state: 'detached' });
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
   for (const viewport of ['desktop', 'phone'] as const) {
     describe(viewport, () => {
       it('renders the index page with the site-entry warning, which works as a plain form', async () => {
