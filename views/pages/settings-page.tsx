@@ -78,7 +78,7 @@ export function SettingsPage({ notice, errors, deletion, values, retention, bloc
       <section className="auth__card settings__section" id="notifications">
         <h2>{t('pages:notifications.title')}</h2>
         <p className="settings__hint">{t('pages:notifications.settingsHint')}</p>
-        <a className="btn btn--light" href="/notifications" data-testid="settings-notifications-link">{t('pages:notifications.manage')}</a>
+        <a className="btn btn--light btn--block" href="/notifications" data-testid="settings-notifications-link">{t('pages:notifications.manage')}</a>
       </section>
 
       {spendLimit && <SpendLimitSection {...spendLimit} errors={errors} />}
