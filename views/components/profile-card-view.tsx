@@ -32,9 +32,8 @@ export function ProfileCardView({ profile, labels, priority = false, isNew = fal
       {isNew && labels.newTag && <span className="tag tag--new">{labels.newTag}</span>}
       <div className="card__body">
         <span className="card__name">
-          <span className="card__name-text">
-            {profile.name}, {profile.age}
-          </span>
+          <span className="card__name-text">{profile.name}</span>
+          <span className="card__age">, {profile.age}</span>
         </span>
         <span className="card__place">{place}</span>
         {labels.distance && (

@@ -69,7 +69,8 @@ export function LanderTile({ profile, href, priority = false, className = '' }: 
       <FictionalTag profile={profile} />
       <div className="card__body">
         <span className="card__name">
-          <span className="card__name-text">{profile.name}, {profile.age}</span>
+          <span className="card__name-text">{profile.name}</span>
+          <span className="card__age">, {profile.age}</span>
           {isOnline(profile) && (
             <span className="dot dot--online" title={t('presence.online')}>
               <span className="sr-only">{t('presence.online')}</span>
