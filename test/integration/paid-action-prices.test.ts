@@ -45,7 +45,7 @@ describeEachBackend('prices before paid actions', (env) => {
 
     // The profile's primary action says what a message costs.
     const profile = page((await a.get(`/members/${target.id}`).expect(200)).text);
-    expect(profile).to.match(/data-testid="profile-chat"[^>]*>.*?profile__chat-price">[^<]*7 credits</s);
+    expect(profile).to.match(/data-testid="profile-chat"[^>]*>.*?profile__chat-price"><span[^>]*> · <\/span>7 credits</s);
 
     // The composer: the message and photo prices, and the photo button's own label, before anything is sent.
     const chat = page((await a.get(`/members/${target.id}/chat`).expect(200)).text);

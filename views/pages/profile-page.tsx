@@ -77,7 +77,10 @@ function ChatLabel() {
   return (
     <>
       <span className="profile__chat-label">{t('profile.chat')}</span>
-      <span className="profile__chat-price">{t('profile.creditsPrice', { n: settings.message_credits })}</span>
+      <span className="profile__chat-price">
+        <span className="profile__chat-sep"> · </span>
+        {t('profile.creditsPrice', { n: settings.message_credits })}
+      </span>
     </>
   );
 }
