@@ -117,6 +117,25 @@ describe('phone layouts in the browser', function () {
     await context.close();
   });
 
+  it('keeps the own profile\'s save button above the tab bar while the form scrolls, at 360 px in German and Polish', async () => {
+    const me = await createE2eMember(db, 'SaveReach');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, me);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const lng of ['de', 'pl']) {
+      await context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+      await page.goto(harness().baseUrl + '/profile');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+      const save = (await page.locator('.own-profile__save .btn').boundingBox())!;
+      const tabBar = (await page.locator('.topbar__nav').boundingBox())!;
+      expect(save.y + save.height, lng).to.be.at.most(tabBar.y);
+      expect(save.y, lng).to.be.below(740);
+      if (lng === 'pl') await page.screenshot({ path: join(SCREENSHOTS, 'phone-own-profile-save.png') });
+    }
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
   it('fits the match dialog at 360 and 390 px in German and Polish: card, close button and buttons on the screen', async () => {
     const me = await createE2eMember(db, 'NarrowMatch');
     const { context, page, errors } = await openPage(harness().browser, 'phone');
