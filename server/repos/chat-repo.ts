@@ -282,38 +282,40 @@ export interface ChatListCursor {
  * per conversation. A fixed text: the chat pages run it on every request, and building it with
  * knex cost about as much as running it.
  *
- * MariaDB is told that index (FORCE INDEX): its statistics may make it take the (conversation_id,
- * read_at) index instead, which holds the ids too but not in order, and then it reads and sorts
- * every message of each conversation. On the bench's data that happened after some 86,000 new
- * messages: 50 ms for the list (a conversation of 100,000 messages in it), member /chats at
- * 38 requests a second instead of 430, with timeouts. SQLite plans it on the right index as it is.
+ * MariaDB is told that index (lastMessageIndex): its statistics may make it take the
+ * (conversation_id, read_at) index instead, which holds the ids too but not in order, and then it
+ * reads and sorts every message of each conversation. On the bench's data that happened after
+ * some 86,000 new messages: 50 ms for the list (a conversation of 100,000 messages in it), member
+ * /chats at 38 requests a second instead of 430, with timeouts. SQLite plans it right as it is.
  */
-const CHAT_LIST = (paged: boolean, dialect: 'sqlite' | 'mysql') => `SELECT c.id AS conversation_id, cp.unread_count, cp.last_message_at, p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date,
+const CHAT_LIST = (paged: boolean, hint: string) => `SELECT c.id AS conversation_id, cp.unread_count, cp.last_message_at, p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date,
     p.is_fictional, p.last_active_at, ph.file_key AS main_file_key, u.status AS owner_status, lm.body AS last_body, lm.kind AS last_kind, lm.sender_profile_id AS last_sender
   FROM conversation_participants AS cp
   JOIN conversations AS c ON c.id = cp.conversation_id
   JOIN profiles AS p ON p.id = CASE WHEN c.profile_low_id = ? THEN c.profile_high_id ELSE c.profile_low_id END
   LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active'
   LEFT JOIN users AS u ON u.id = p.user_id
-  LEFT JOIN messages AS lm ON lm.id = (SELECT x.id FROM messages AS x${dialect === 'mysql' ? ' FORCE INDEX (messages_conversation_id_id_index)' : ''} WHERE x.conversation_id = c.id ORDER BY x.id DESC LIMIT 1)
+  LEFT JOIN messages AS lm ON lm.id = (SELECT x.id FROM messages AS x${hint} WHERE x.conversation_id = c.id ORDER BY x.id DESC LIMIT 1)
   WHERE cp.profile_id = ? AND cp.deleted_at IS NULL${paged ? ' AND (cp.last_message_at < ? OR (cp.last_message_at = ? AND cp.conversation_id < ?))' : ''}
   ORDER BY cp.last_message_at DESC, cp.conversation_id DESC
   LIMIT ?`;
+const MYSQL_LAST_MESSAGE_HINT = ' FORCE INDEX (messages_conversation_id_id_index)';
+/** The fixed texts, first page and after a cursor, per database. */
 const CHAT_LISTS = {
-  sqlite: { first: CHAT_LIST(false, 'sqlite'), after: CHAT_LIST(true, 'sqlite') },
-  mysql: { first: CHAT_LIST(false, 'mysql'), after: CHAT_LIST(true, 'mysql') },
+  sqlite: { first: CHAT_LIST(false, ''), after: CHAT_LIST(true, '') },
+  mysql: { first: CHAT_LIST(false, MYSQL_LAST_MESSAGE_HINT), after: CHAT_LIST(true, MYSQL_LAST_MESSAGE_HINT) },
 };
 
-/** The chat list's text for this database, first page or after a cursor (exported for the test of its plan). */
-export function chatListSql(db: Runner, paged: boolean): string {
-  const texts = CHAT_LISTS[isSqlite(db) ? 'sqlite' : 'mysql'];
-  return paged ? texts.after : texts.first;
+/** The index hint for a read of a conversation's last message: MariaDB's only (see CHAT_LIST). */
+function lastMessageIndex(db: Runner): string {
+  return isSqlite(db) ? '' : MYSQL_LAST_MESSAGE_HINT;
 }
 
 /** Up to `limit` of the member's visible conversations, from the newest or after `before`. */
 export async function listChats(db: Runner, profileId: number, limit: number, before?: ChatListCursor): Promise<ChatListRow[]> {
   const bindings = before ? [profileId, profileId, before.at, before.at, before.id, limit] : [profileId, profileId, limit];
-  return allRows<ChatListRow>(db, chatListSql(db, before !== undefined), bindings);
+  const texts = CHAT_LISTS[isSqlite(db) ? 'sqlite' : 'mysql'];
+  return allRows<ChatListRow>(db, before ? texts.after : texts.first, bindings);
 }
 
 export interface GiftRow {
@@ -341,11 +343,6 @@ export interface InboxRow {
   last_message_at: number | null;
   last_body: string | null;
   last_kind: string | null;
-}
-
-/** MariaDB's hint for a conversation's last message: the (conversation_id, id) index (see CHAT_LIST). */
-function lastMessageIndex(db: Runner): string {
-  return isSqlite(db) ? '' : ' FORCE INDEX (messages_conversation_id_id_index)';
 }
 
 /** Conversations whose fictional side has unread messages, the longest waiting first. */
