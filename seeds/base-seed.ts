@@ -54,7 +54,7 @@ export async function seedBase(db: Db): Promise<{ sites: number; bundles: number
       address: 'Herengracht 420',
       kvk: '87654321',
       city: '1017 BZ Amsterdam',
-      country: 'Netherlands',
+      country: 'NL',
       tradenames: JSON.stringify(['Amora']),
       vat_numbers: JSON.stringify(['NL862345678B01']),
       support_phone: '+31 20 123 45 67',

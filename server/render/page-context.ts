@@ -11,6 +11,7 @@ import { COUNTRY_LANGUAGES, isCountry } from '../../types/countries.js';
 import { LOCALES, type Locale, type SiteSettings } from '../../types/settings.js';
 import type { SessionUser } from '../../types/user.js';
 import { welcomeDaysOf } from '../services/sites/default-settings.js';
+import { countryName } from '../lib/country-names.js';
 
 export const ENTRY_COOKIE = 'amora_entry';
 
@@ -89,7 +90,7 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
       name: company.name,
       address: company.address,
       city: company.city,
-      country: company.country,
+      country: countryName(lng, company.country),
       kvk: company.kvk,
       vatNumbers: company.vat_numbers,
       supportPhone: company.support_phone,

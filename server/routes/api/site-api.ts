@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { localeOf } from '../../middleware/locale.js';
+import { countryName } from '../../lib/country-names.js';
 import type { RouteDeps } from '../route-deps.js';
 
 export function siteApi({ services, pushPublicKey }: RouteDeps): Router {
@@ -33,7 +34,8 @@ export function siteApi({ services, pushPublicKey }: RouteDeps): Router {
         address: c.address,
         kvk: c.kvk,
         city: c.city,
-        country: c.country,
+        // Stored as a code; the API has always given the name (in English: the answer is not per language).
+        country: countryName('en', c.country),
         tradenames: c.tradenames,
         vat_numbers: c.vat_numbers,
         support_phone: c.support_phone.replace(/[\s-]/g, ''),

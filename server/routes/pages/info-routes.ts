@@ -13,6 +13,7 @@ import { StaticPage, legalText } from '../../../views/pages/static-page.js';
 import { LOCALES } from '../../../types/settings.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseInput, safeReturnPath } from '../validate.js';
+import { countryName } from '../../lib/country-names.js';
 import { complaintRoutes } from './complaint-routes.js';
 
 const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
@@ -50,7 +51,7 @@ export function infoRoutes({ services, config, keptAnswers }: RouteDeps): Router
       companyName: company.name || page.site.name,
       companyAddress: company.address,
       companyCity: company.city,
-      companyCountry: company.country,
+      companyCountry: countryName(page.lng, company.country),
       kvk: company.kvk,
       vatNumbers: company.vat_numbers.join(', '),
       siteName: page.site.name,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { ValidationError } from '../../errors.js';
+import { countryCodeOf } from '../../lib/country-names.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { getCompany, saveCompany, type CompanyRow } from '../../repos/sites-repo.js';
 import { MAX_DISCOUNT_PERCENT } from '../payments/pricing.js';
@@ -20,7 +21,12 @@ const patchSchema = z
     address: z.string().trim().min(1).max(191),
     kvk: z.string().trim().min(1).max(64),
     city: z.string().trim().min(1).max(100),
-    country: z.string().trim().min(1).max(100),
+    // Stored as its ISO code, so that each page names it in its own language (lib/country-names.ts).
+    country: z.string().transform((given, ctx) => {
+      const code = countryCodeOf(given);
+      if (!code) ctx.addIssue({ code: 'custom', message: 'an ISO 3166 country code such as NL, or the country\'s name' });
+      return code ?? '';
+    }),
     tradenames: z.array(z.string().trim().min(1).max(100)),
     vat_numbers: z.array(z.string().trim().min(1).max(32)),
     support_phone: z.string().regex(/^[+0-9 ()-]{5,32}$/),

@@ -9,6 +9,7 @@ import { receiptOf, type ReceiptRow } from '../../repos/receipts-repo.js';
 import { findSiteById, getCompany, type CompanyRow } from '../../repos/sites-repo.js';
 import { esc, layoutEmail, quotedName, type EmailContent, type MailBlock } from '../mail/email-templates.js';
 import type { MailService } from '../mail/mail-service.js';
+import { countryName } from '../../lib/country-names.js';
 import { mailLanguage, siteMailContext, type SiteMailContext } from '../notifications/site-mail-context.js';
 
 export interface ReceiptQueue {
@@ -37,11 +38,11 @@ export class ReceiptMails implements ReceiptQueue {
 const money = (lng: string, cents: number, currency: string) => new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100);
 
 /** The seller as the receipt names them: only the fields the operator filled in. */
-function sellerLines(t: TFunction, company: CompanyRow | undefined, site: SiteMailContext): string[] {
+function sellerLines(t: TFunction, lng: string, company: CompanyRow | undefined, site: SiteMailContext): string[] {
   if (!company?.name) return [t('emails:receipt.sellerSite', { siteName: site.name, supportEmail: site.supportEmail })];
   return [
     company.tradenames.length ? t('emails:receipt.sellerTrading', { company: company.name, tradenames: company.tradenames.join(', ') }) : company.name,
-    [company.address, company.city, company.country].filter(Boolean).join(', '),
+    [company.address, company.city, countryName(lng, company.country)].filter(Boolean).join(', '),
     company.kvk ? t('emails:receipt.registration', { kvk: company.kvk }) : '',
     company.vat_numbers.length ? t('emails:receipt.vat', { vat: company.vat_numbers.join(', ') }) : '',
     [site.supportEmail, company.support_phone].filter(Boolean).join(' · '),
@@ -71,7 +72,7 @@ export function receiptMail(t: TFunction, lng: string, o: { receipt: ReceiptRow;
       .join('')}</table>`,
     text: rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
   };
-  const seller = sellerLines(t, o.company, site);
+  const seller = sellerLines(t, lng, o.company, site);
   return layoutEmail(t, { siteName: site.name, siteUrl: site.url, supportEmail: site.supportEmail }, {
     subject: t('emails:receipt.subject', vars),
     blocks: [{ text: r.name ? t('emails:greeting', vars) : t('emails:receipt.greetingNoName') }, { text: t('emails:receipt.intro', vars) }, table],
