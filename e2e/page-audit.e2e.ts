@@ -211,6 +211,25 @@ async function measureOverflow(page: Page, width: number): Promise<Overflow | nu
   }, width);
 }
 
+/** Selects whose chosen option is cut ("Des fem…"): a select shows only the chosen option's text. */
+async function cutSelects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const select of document.querySelectorAll('select')) {
+      const option = select.selectedOptions[0];
+      if (!option || select.getClientRects().length === 0) continue;
+      const style = getComputedStyle(select);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const text = option.text.trim();
+      const needs = canvas.measureText(text).width;
+      if (needs > room + 0.5) cut.push(`<select name="${select.name}"> "${text}" needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`);
+    }
+    return cut;
+  });
+}
+
 function fail(title: string, problems: string[]): void {
   if (problems.length) throw new Error(`${title} (${problems.length}):\n  ${problems.join('\n  ')}`);
 }
@@ -261,7 +280,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
   }
 
   for (const lng of LOCALES) {
-    it(`no page is wider than 360, 390, 768 or 1024 px in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
+    it(`no page is wider than 360, 390, 768 or 1024 px, nor cuts a select's chosen text, in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
       const problems: string[] = [];
       for (const role of ['visitor', 'member'] as const) {
         const { context, page } = await contextFor(role, 'phone', lng, { viewport: { width: WIDTHS[0], height: 844 }, deviceScaleFactor: 1 });
@@ -272,6 +291,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
             if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: 844 });
             const overflow = await measureOverflow(page, width);
             if (overflow) problems.push(`${family.name} ${family.path} ${lng} ${width} px: scrollWidth ${overflow.scrollWidth}, widest ${overflow.widest}`);
+            for (const cut of await cutSelects(page)) problems.push(`${family.name} ${family.path} ${lng} ${width} px: ${cut}`);
             if (width === SCREENSHOT_WIDTH && SCREENSHOT_LANGUAGES.includes(lng)) {
               await page.screenshot({ path: join(SCREENSHOTS, `audit-${family.name}-${lng}.png`), fullPage: true });
             }

@@ -136,17 +136,21 @@ export function MembersPage({ result, filters, regions, invalid, notice, canRese
               </select>
             </label>
           )}
-          {fields.has('min_age') && (
-            <label className="field field--narrow">
-              <span>{t('pages:members.minAge')}</span>
-              <input type="number" name="min_age" min={18} max={99} inputMode="numeric" defaultValue={filters.min_age} />
-            </label>
-          )}
-          {fields.has('max_age') && (
-            <label className="field field--narrow">
-              <span>{t('pages:members.maxAge')}</span>
-              <input type="number" name="max_age" min={18} max={99} inputMode="numeric" defaultValue={filters.max_age} />
-            </label>
+          {(fields.has('min_age') || fields.has('max_age')) && (
+            <div className="filters__ages">
+              {fields.has('min_age') && (
+                <label className="field">
+                  <span>{t('pages:members.minAge')}</span>
+                  <input type="number" name="min_age" min={18} max={99} inputMode="numeric" defaultValue={filters.min_age} />
+                </label>
+              )}
+              {fields.has('max_age') && (
+                <label className="field">
+                  <span>{t('pages:members.maxAge')}</span>
+                  <input type="number" name="max_age" min={18} max={99} inputMode="numeric" defaultValue={filters.max_age} />
+                </label>
+              )}
+            </div>
           )}
           <div className="filters__actions">
             <button className="btn btn--primary" type="submit">{t('pages:members.search')}</button>
