@@ -53,8 +53,19 @@ export function countryCodeOf(given: string): string | undefined {
   return countryCode(text) ?? codesByName().get(text.toLowerCase().replace(/^the\s+/, ''));
 }
 
+/** Names already given, by language and stored text: every page names the company's country. */
+const named = new Map<string, string>();
+const MAX_NAMED = 1000;
+
 /** A stored country in the reader's language: a code's name, or a text stored before codes as it is. */
 export function countryName(lng: string, stored: string): string {
-  const code = countryCode(stored);
-  return code ? (namerFor(lng).of(code) ?? stored) : stored;
+  const key = `${lng}\u0000${stored}`;
+  let name = named.get(key);
+  if (name === undefined) {
+    const code = countryCode(stored);
+    name = code ? (namerFor(lng).of(code) ?? stored) : stored;
+    if (named.size >= MAX_NAMED) named.clear();
+    named.set(key, name);
+  }
+  return name;
 }
