@@ -1,7 +1,8 @@
 // App-like phone layouts in Chromium: the swipe game by touch (drag past the threshold likes or
 // passes, a short drag springs back), the profile's name and fixed action row on the first screen
 // of a 390 × 844 phone, the member tab bar (current page marked, labels that fit at 360 px) and
-// the match dialog at 360 and 390 px in the languages with the longest words.
+// the match dialog at 360 and 390 px in the languages with the longest words, and a phone held
+// sideways (740 × 360).
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -131,6 +132,40 @@ describe('phone layouts in the browser', function () {
       expect(save.y + save.height, lng).to.be.at.most(tabBar.y);
       expect(save.y, lng).to.be.below(740);
       if (lng === 'pl') await page.screenshot({ path: join(SCREENSHOTS, 'phone-own-profile-save.png') });
+    }
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('leaves a phone held sideways the screen: a one-row tab bar, a top bar that scrolls away, the profile\'s actions just above the tabs', async () => {
+    const me = await createE2eMember(db, 'Sideways');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, me);
+    await page.setViewportSize({ width: 740, height: 360 });
+    const her = (await db('profiles').whereNull('user_id').where({ status: 'active' }).orderBy('id', 'desc').first('id')) as { id: number };
+    // A received like puts a badge on the Likes tab (until her profile is opened: new again for each language).
+    await db('likes').insert({ from_profile_id: her.id, to_profile_id: me.profileId, source: 'normal', is_new: true, created_at: Date.now() });
+    for (const lng of ['de', 'pl']) {
+      await db('likes').where({ from_profile_id: her.id, to_profile_id: me.profileId }).update({ is_new: true });
+      await context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+      await page.goto(harness().baseUrl + '/members');
+      const tabBar = (await page.locator('.topbar__nav').boundingBox())!;
+      expect(tabBar.height, `${lng} tab bar`).to.be.at.most(42);
+      expect(tabBar.y + tabBar.height, lng).to.be.closeTo(360, 1);
+      // The badge follows the Likes label: neither covers the other, and no label is cut.
+      const badge = (await page.locator('.member-nav__tab[href="/likes"] .badge').boundingBox())!;
+      const label = (await page.locator('.member-nav__tab[href="/likes"] .member-nav__label').boundingBox())!;
+      expect(badge.x, `${lng} badge after the label`).to.be.at.least(label.x + label.width);
+      const cut = await page.locator('.member-nav__label').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+      expect(cut, lng).to.deep.equal([]);
+      await page.evaluate(() => window.scrollTo(0, 200));
+      const topBar = (await page.locator('header.topbar').boundingBox())!;
+      expect(topBar.y + topBar.height, `${lng} top bar scrolled away`).to.be.at.most(0);
+      await page.goto(`${harness().baseUrl}/members/${her.id}`);
+      const actions = (await page.locator('.profile__actions').boundingBox())!;
+      expect(actions.y + actions.height, `${lng} actions above the tab bar`).to.be.closeTo(360 - tabBar.height, 1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lng).to.be.at.most(740);
+      if (lng === 'pl') await page.screenshot({ path: join(SCREENSHOTS, 'phone-sideways-profile.png') });
     }
     expect(errors).to.deep.equal([]);
     await context.close();
