@@ -2,7 +2,8 @@
 // - axe-core (e2e/axe.ts: WCAG 2.2 AA and best practices) on phone and desktop in English and German:
 //   no violation of impact serious or critical;
 // - no page wider than its screen (document scrollWidth) at 360, 390, 768 and 1024 px in all seven
-//   languages, naming the element that sticks out furthest;
+//   languages, naming the element that sticks out furthest; nor a select whose chosen text is cut,
+//   nor a profile card's fictional label or presence cut;
 // - phone screenshots of every family in en, de and pl: e2e/screenshots/audit-<family>-<lng>.png.
 // One browser context per role, viewport and language; each page is loaded once per language and
 // measured at the four widths by resizing, so the file stays fast on a small machine.
@@ -230,6 +231,21 @@ async function cutSelects(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * A profile card's fictional label and presence that lose words ("Animateur de …", "En ligne il y
+ * a 9 h…"): the label says who writes, the presence when; both may take two lines, never be cut.
+ */
+async function cutCardTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const el of document.querySelectorAll('.card .tag--fictional, .card__presence .presence__text')) {
+      if (el.getClientRects().length === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) cut.push(`card text "${el.textContent}" cut in ${el.clientWidth} px`);
+    }
+    return cut;
+  });
+}
+
 function fail(title: string, problems: string[]): void {
   if (problems.length) throw new Error(`${title} (${problems.length}):\n  ${problems.join('\n  ')}`);
 }
@@ -280,7 +296,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
   }
 
   for (const lng of LOCALES) {
-    it(`no page is wider than 360, 390, 768 or 1024 px, nor cuts a select's chosen text, in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
+    it(`no page is wider than 360, 390, 768 or 1024 px, nor cuts a select's chosen text or a card's label, in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
       const problems: string[] = [];
       for (const role of ['visitor', 'member'] as const) {
         const { context, page } = await contextFor(role, 'phone', lng, { viewport: { width: WIDTHS[0], height: 844 }, deviceScaleFactor: 1 });
@@ -292,6 +308,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
             const overflow = await measureOverflow(page, width);
             if (overflow) problems.push(`${family.name} ${family.path} ${lng} ${width} px: scrollWidth ${overflow.scrollWidth}, widest ${overflow.widest}`);
             for (const cut of await cutSelects(page)) problems.push(`${family.name} ${family.path} ${lng} ${width} px: ${cut}`);
+            for (const cut of await cutCardTexts(page)) problems.push(`${family.name} ${family.path} ${lng} ${width} px: ${cut}`);
             if (width === SCREENSHOT_WIDTH && SCREENSHOT_LANGUAGES.includes(lng)) {
               await page.screenshot({ path: join(SCREENSHOTS, `audit-${family.name}-${lng}.png`), fullPage: true });
             }

@@ -28,8 +28,12 @@ export function ProfileCardView({ profile, labels, priority = false, isNew = fal
           <div className="card__nophoto" aria-hidden="true">{profile.name.slice(0, 1)}</div>
         )}
       </div>
-      {profile.isFictional && <span className="tag tag--fictional">{labels.fictional}</span>}
-      {isNew && labels.newTag && <span className="tag tag--new">{labels.newTag}</span>}
+      {(profile.isFictional || (isNew && labels.newTag)) && (
+        <div className="card__tags">
+          {profile.isFictional && <span className="tag tag--fictional">{labels.fictional}</span>}
+          {isNew && labels.newTag && <span className="tag tag--new">{labels.newTag}</span>}
+        </div>
+      )}
       <div className="card__body">
         <span className="card__name">
           <span className="card__name-text">{profile.name}</span>
