@@ -95,6 +95,9 @@ async function createEnv(backend: Backend): Promise<TestEnv> {
   await seedBase(rt.db);
   await seedDemo(rt.db, rt.services.media, { profiles: TEST_PROFILES, password: DEMO_PASSWORD });
   await locateUnplacedProfiles(rt.db, rt.services.geo);
+  // Suites build more apps on this runtime (other settings, kept searches); each app's two session
+  // middlewares listen to the one store, past Node's default of 10 listeners (a warning, no leak).
+  rt.sessionStore.setMaxListeners(0);
   const app = createApp({ ...rt, assets: testAssets() });
   return { backend, rt, app };
 }
