@@ -3,7 +3,7 @@
 //   no violation of impact serious or critical;
 // - no page wider than its screen (document scrollWidth) at 360, 390, 768 and 1024 px in all seven
 //   languages, naming the element that sticks out furthest; nor a select whose chosen text is cut,
-//   nor a profile card's fictional label or presence cut;
+//   nor a fictional label or a card's presence cut;
 // - phone screenshots of every family in en, de and pl: e2e/screenshots/audit-<family>-<lng>.png.
 // One browser context per role, viewport and language; each page is loaded once per language and
 // measured at the four widths by resizing, so the file stays fast on a small machine.
@@ -232,15 +232,16 @@ async function cutSelects(page: Page): Promise<string[]> {
 }
 
 /**
- * A profile card's fictional label and presence that lose words ("Animateur de …", "En ligne il y
- * a 9 h…"): the label says who writes, the presence when; both may take two lines, never be cut.
+ * A fictional label (cards, lander tiles) or a card's presence that loses words ("Animateur de …",
+ * "En ligne il y a 9 h…"): the label says who writes, the presence when; both may take two lines,
+ * never be cut.
  */
 async function cutCardTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const cut: string[] = [];
-    for (const el of document.querySelectorAll('.card .tag--fictional, .card__presence .presence__text')) {
+    for (const el of document.querySelectorAll('.tag--fictional, .card__presence .presence__text')) {
       if (el.getClientRects().length === 0) continue;
-      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) cut.push(`card text "${el.textContent}" cut in ${el.clientWidth} px`);
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) cut.push(`"${el.textContent}" cut in ${el.clientWidth} px (${el.parentElement?.className})`);
     }
     return cut;
   });
