@@ -236,7 +236,7 @@ async function cutSelects(page: Page): Promise<string[]> {
  * "En ligne il y a 9 h…"): the label says who writes, the presence when; both may take two lines,
  * never be cut.
  */
-async function cutCardTexts(page: Page): Promise<string[]> {
+async function cutLabels(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const cut: string[] = [];
     for (const el of document.querySelectorAll('.tag--fictional, .card__presence .presence__text')) {
@@ -297,7 +297,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
   }
 
   for (const lng of LOCALES) {
-    it(`no page is wider than 360, 390, 768 or 1024 px, nor cuts a select's chosen text or a card's label, in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
+    it(`no page is wider than 360, 390, 768 or 1024 px, nor cuts a select's chosen text, a fictional label or a card's presence, in ${lng}${SCREENSHOT_LANGUAGES.includes(lng) ? ' (phone screenshots)' : ''}`, async () => {
       const problems: string[] = [];
       for (const role of ['visitor', 'member'] as const) {
         const { context, page } = await contextFor(role, 'phone', lng, { viewport: { width: WIDTHS[0], height: 844 }, deviceScaleFactor: 1 });
@@ -309,7 +309,7 @@ describe('page audit: axe, page width and screenshots of every page family', fun
             const overflow = await measureOverflow(page, width);
             if (overflow) problems.push(`${family.name} ${family.path} ${lng} ${width} px: scrollWidth ${overflow.scrollWidth}, widest ${overflow.widest}`);
             for (const cut of await cutSelects(page)) problems.push(`${family.name} ${family.path} ${lng} ${width} px: ${cut}`);
-            for (const cut of await cutCardTexts(page)) problems.push(`${family.name} ${family.path} ${lng} ${width} px: ${cut}`);
+            for (const cut of await cutLabels(page)) problems.push(`${family.name} ${family.path} ${lng} ${width} px: ${cut}`);
             if (width === SCREENSHOT_WIDTH && SCREENSHOT_LANGUAGES.includes(lng)) {
               await page.screenshot({ path: join(SCREENSHOTS, `audit-${family.name}-${lng}.png`), fullPage: true });
             }

@@ -137,7 +137,7 @@ describe('phone layouts in the browser', function () {
     await context.close();
   });
 
-  it('leaves a phone held sideways the screen: a one-row tab bar, a top bar that scrolls away, the profile\'s actions just above the tabs', async () => {
+  it('gives a phone held sideways its screen: a one-row tab bar, a top bar that scrolls away, the profile\'s actions just above the tabs', async () => {
     const me = await createE2eMember(db, 'Sideways');
     const { context, page, errors } = await openPage(harness().browser, 'phone');
     await logIn(page, harness().baseUrl, me);
