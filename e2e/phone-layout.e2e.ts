@@ -2,7 +2,7 @@
 // passes, a short drag springs back), the profile's name and fixed action row on the first screen
 // of a 390 × 844 phone, the member tab bar (current page marked, labels that fit at 360 px) and
 // the match dialog at 360 and 390 px in the languages with the longest words, and a phone held
-// sideways (740 × 360).
+// sideways (740 × 360): its tab bar, a profile and the swipe game.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -167,6 +167,39 @@ describe('phone layouts in the browser', function () {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), lng).to.be.at.most(740);
       if (lng === 'pl') await page.screenshot({ path: join(SCREENSHOTS, 'phone-sideways-profile.png') });
     }
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('keeps the swipe game on one screen of a phone held sideways: the photo whole, Like and Pass beside it', async () => {
+    const me = await createE2eMember(db, 'SidewaysSwiper');
+    const { context, page, errors } = await openPage(harness().browser, 'phone');
+    await logIn(page, harness().baseUrl, me);
+    await page.setViewportSize({ width: 740, height: 360 });
+    for (const lng of ['de', 'pl']) {
+      await context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+      await page.goto(harness().baseUrl + '/swipe-game');
+      await page.locator('[data-island="swipe-game"][data-hydrated="true"]').waitFor({ state: 'attached' });
+      // Nobody scrolls: the page starts at the game, and all of it is between the screen's top and the tab bar.
+      const tabBar = (await page.locator('.member-nav').boundingBox())!;
+      for (const part of ['.swipe__quota', '.swipe__photo', '[data-testid="swipe-pass"]', '[data-testid="swipe-like"]']) {
+        const box = (await page.locator(part).boundingBox())!;
+        expect(box.y, `${lng} ${part} top`).to.be.at.least(0);
+        expect(box.y + box.height, `${lng} ${part} above the tab bar`).to.be.at.most(tabBar.y + 0.5);
+      }
+      // The buttons stand beside the photo, and the photo is a portrait big enough to see a face.
+      const photo = (await page.locator('.swipe__photo').boundingBox())!;
+      const like = (await page.getByTestId('swipe-like').boundingBox())!;
+      expect(like.x, `${lng} Like beside the photo`).to.be.at.least(photo.x + photo.width);
+      expect(photo.height, `${lng} photo height`).to.be.at.least(200);
+      expect(photo.height, `${lng} a portrait`).to.be.above(photo.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lng).to.be.at.most(740);
+      if (lng === 'pl') await page.screenshot({ path: join(SCREENSHOTS, 'phone-sideways-swipe.png') });
+    }
+    // Still a game: Pass shows the next profile.
+    const first = await page.locator('.swipe__card').getAttribute('data-profile-id');
+    await page.getByTestId('swipe-pass').click();
+    await page.waitForFunction((id) => document.querySelector('.swipe__card')?.getAttribute('data-profile-id') !== id, first);
     expect(errors).to.deep.equal([]);
     await context.close();
   });

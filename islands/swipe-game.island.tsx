@@ -15,6 +15,8 @@ import { useIsland } from './runtime.js';
 const SWIPE_THRESHOLD = 90;
 /** Movement (px) below which a press is still a click (the photo opens the profile). */
 const CLICK_SLOP = 8;
+/** A phone held sideways, as the styles tell it (tab-bar.css, discover.css). */
+const SIDEWAYS = '(max-width: 991.98px) and (max-height: 480px)';
 
 function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -101,6 +103,14 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
       setBusy(false);
     }
   }, [current, busy, status.remaining, csrfToken, advance, skip, t, fictionalLabel]);
+
+  // A phone held sideways: the top bar scrolls away there and the game is laid out to fill the
+  // screen below it (discover.css), so the page starts scrolled to the game, buttons in reach.
+  useEffect(() => {
+    const page = root.current?.closest<HTMLElement>('.swipe-page');
+    if (!page || window.scrollY > 0 || !matchMedia(SIDEWAYS).matches) return;
+    window.scrollTo(0, page.getBoundingClientRect().top);
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
