@@ -253,6 +253,15 @@ describe('chat in the browser', function () {
         await page.screenshot({ path: join(SCREENSHOTS, `${viewport}-chat-no-credits.png`) });
         // The refused send is the 402 itself, which Chromium logs; nothing else may go wrong.
         expect(errors.filter((e) => !e.includes('status of 402'))).to.deep.equal([]);
+        if (viewport === 'phone') {
+          // Held sideways, the gift catalogue above the error stays on the screen, top to bottom.
+          await page.setViewportSize({ width: 740, height: 360 });
+          await page.getByTestId('chat-gift-button').click();
+          const gifts = (await page.getByTestId('chat-gifts').boundingBox())!;
+          expect(gifts.y, 'gift catalogue top').to.be.at.least(0);
+          expect(gifts.y + gifts.height, 'gift catalogue above the error').to.be.at.most((await error.boundingBox())!.y);
+          await page.getByTestId('chat-gift-button').click();
+        }
         await Promise.all([page.waitForURL(/\/credits$/), page.getByTestId('chat-buy-credits').click()]);
         await context.close();
       });
