@@ -200,6 +200,17 @@ describe('phone layouts in the browser', function () {
     const first = await page.locator('.swipe__card').getAttribute('data-profile-id');
     await page.getByTestId('swipe-pass').click();
     await page.waitForFunction((id) => document.querySelector('.swipe__card')?.getAttribute('data-profile-id') !== id, first);
+    // Opened upright, then turned sideways: the game comes to the screen without a scroll.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(harness().baseUrl + '/swipe-game');
+    await page.locator('[data-island="swipe-game"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.setViewportSize({ width: 740, height: 360 });
+    await page.waitForFunction(() => {
+      const like = document.querySelector('[data-testid="swipe-like"]')?.getBoundingClientRect();
+      const tabs = document.querySelector('.member-nav')?.getBoundingClientRect();
+      return like && tabs && like.top >= 0 && like.bottom <= tabs.top + 0.5;
+    });
+    expect((await page.locator('.swipe__quota').boundingBox())!.y, 'turned: quota on the screen').to.be.at.least(0);
     expect(errors).to.deep.equal([]);
     await context.close();
   });

@@ -105,11 +105,19 @@ export default function SwipeGame({ profiles: first, status: firstStatus, skip: 
   }, [current, busy, status.remaining, csrfToken, advance, skip, t, fictionalLabel]);
 
   // A phone held sideways: the top bar scrolls away there and the game is laid out to fill the
-  // screen below it (discover.css), so the page starts scrolled to the game, buttons in reach.
+  // screen below it (discover.css), so the page starts scrolled to the game, buttons in reach;
+  // and so does a phone turned sideways once the game is open (after the new layout is made).
   useEffect(() => {
     const page = root.current?.closest<HTMLElement>('.swipe-page');
-    if (!page || window.scrollY > 0 || !matchMedia(SIDEWAYS).matches) return;
-    window.scrollTo(0, page.getBoundingClientRect().top);
+    if (!page) return;
+    const sideways = matchMedia(SIDEWAYS);
+    const toGame = () => window.scrollTo(0, window.scrollY + page.getBoundingClientRect().top);
+    if (sideways.matches && window.scrollY === 0) toGame();
+    const onTurn = (e: MediaQueryListEvent) => {
+      if (e.matches) requestAnimationFrame(toGame);
+    };
+    sideways.addEventListener('change', onTurn);
+    return () => sideways.removeEventListener('change', onTurn);
   }, []);
 
   useEffect(() => {
