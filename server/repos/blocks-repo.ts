@@ -1,5 +1,6 @@
 // SQL for blocks: a directed edge (blocker → blocked); either direction hides the two from each other.
-import { allRows, type Runner } from '../db.js';
+import type { Runner } from '../db.js';
+import { batchedAllRows } from '../db-read-batch.js';
 
 export async function insertBlock(db: Runner, blockerId: number, blockedId: number, now: number): Promise<void> {
   await db('blocks')
@@ -12,24 +13,24 @@ export async function deleteBlock(db: Runner, blockerId: number, blockedId: numb
   return Number(await db('blocks').where({ blocker_profile_id: blockerId, blocked_profile_id: blockedId }).delete()) > 0;
 }
 
-/** blockStateBetween()'s statement, a fixed text (allRows): every profile page of a member asks it. */
+/** blockStateBetween()'s statement, a fixed text (batchedAllRows): every profile page of a member asks it. */
 const BLOCKS_BETWEEN = 'SELECT blocker_profile_id FROM blocks WHERE (blocker_profile_id = ? AND blocked_profile_id = ?) OR (blocker_profile_id = ? AND blocked_profile_id = ?)';
 
 /** Which way a block stands between two profiles (both can be true). */
 export async function blockStateBetween(db: Runner, me: number, other: number): Promise<{ blockedByMe: boolean; blockedMe: boolean }> {
-  const rows = await allRows<{ blocker_profile_id: number }>(db, BLOCKS_BETWEEN, [me, other, other, me]);
+  const rows = await batchedAllRows<{ blocker_profile_id: number }>(db, BLOCKS_BETWEEN, [me, other, other, me]);
   return {
     blockedByMe: rows.some((r) => Number(r.blocker_profile_id) === me),
     blockedMe: rows.some((r) => Number(r.blocker_profile_id) === other),
   };
 }
 
-/** blockedEitherWay()'s statement, a fixed text (allRows): every search of a member asks it. */
+/** blockedEitherWay()'s statement, a fixed text (batchedAllRows): every search of a member asks it. */
 const BLOCKED_EITHER_WAY = 'SELECT blocked_profile_id AS id FROM blocks WHERE blocker_profile_id = ? UNION SELECT blocker_profile_id AS id FROM blocks WHERE blocked_profile_id = ?';
 
 /** Every profile the viewer must not meet: those they blocked and those who blocked them. */
 export async function blockedEitherWay(db: Runner, me: number): Promise<number[]> {
-  const rows = await allRows<{ id: number | string }>(db, BLOCKED_EITHER_WAY, [me, me]);
+  const rows = await batchedAllRows<{ id: number | string }>(db, BLOCKED_EITHER_WAY, [me, me]);
   return rows.map((r) => Number(r.id));
 }
 

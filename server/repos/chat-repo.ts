@@ -1,8 +1,8 @@
 // SQL for conversations and messages. A pair of profiles has one conversation (stored low id
 // first); each member's view of it (unread count, hidden after delete, the time of its last
 // message) is a participant row. conversations.last_message_at is only set when it is opened.
-import { allRows, firstRow, isSqlite, type Runner } from '../db.js';
-import { batchedFirstRow } from '../db-read-batch.js';
+import { isSqlite, type Runner } from '../db.js';
+import { batchedAllRows, batchedFirstRow } from '../db-read-batch.js';
 
 export interface ConversationRow {
   id: number;
@@ -48,7 +48,7 @@ export interface OpenedConversationRow extends ConversationRow, PartnerColumns {
 /**
  * One statement for what opening a conversation needs; undefined unless it is the member's. The
  * unread partner message is looked up on the (conversation_id, read_at) index, so a long
- * conversation costs no more than a short one. A fixed text (firstRow): every /chats/{id} runs it.
+ * conversation costs no more than a short one. A fixed text (batchedFirstRow): every /chats/{id} runs it.
  */
 const OPENED_CONVERSATION = `SELECT c.id, c.profile_low_id, c.profile_high_id, c.started_by_profile_id,
     p.id AS partner_id, p.user_id, p.status, p.name, p.birth_date, p.is_fictional, p.last_active_at, ph.file_key AS main_file_key, u.status AS owner_status,
@@ -64,7 +64,7 @@ const OPENED_CONVERSATION = `SELECT c.id, c.profile_low_id, c.profile_high_id, c
 
 export function findOpenedConversation(db: Runner, conversationId: number, profileId: number): Promise<OpenedConversationRow | undefined> {
   const me = profileId;
-  return firstRow<OpenedConversationRow>(db, OPENED_CONVERSATION, [me, me, me, conversationId, me, me]);
+  return batchedFirstRow<OpenedConversationRow>(db, OPENED_CONVERSATION, [me, me, me, conversationId, me, me]);
 }
 
 /** The pair's conversation, created by `starter` when it does not exist yet; `created` says which. */
@@ -222,7 +222,7 @@ const HISTORY_BEFORE = HISTORY(true);
 
 /** Newest first, before `beforeId` when given: one page of history on the (conversation, id) index. */
 export function listMessages(db: Runner, conversationId: number, limit: number, beforeId?: number): Promise<MessageRow[]> {
-  return beforeId ? allRows<MessageRow>(db, HISTORY_BEFORE, [conversationId, beforeId, limit]) : allRows<MessageRow>(db, HISTORY_NEWEST, [conversationId, limit]);
+  return beforeId ? batchedAllRows<MessageRow>(db, HISTORY_BEFORE, [conversationId, beforeId, limit]) : batchedAllRows<MessageRow>(db, HISTORY_NEWEST, [conversationId, limit]);
 }
 
 /**
@@ -315,7 +315,7 @@ function lastMessageIndex(db: Runner): string {
 export async function listChats(db: Runner, profileId: number, limit: number, before?: ChatListCursor): Promise<ChatListRow[]> {
   const bindings = before ? [profileId, profileId, before.at, before.at, before.id, limit] : [profileId, profileId, limit];
   const texts = CHAT_LISTS[isSqlite(db) ? 'sqlite' : 'mysql'];
-  return allRows<ChatListRow>(db, before ? texts.after : texts.first, bindings);
+  return batchedAllRows<ChatListRow>(db, before ? texts.after : texts.first, bindings);
 }
 
 export interface GiftRow {

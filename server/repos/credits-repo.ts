@@ -2,7 +2,8 @@
 // the caller's transaction, through a guarded update that can never take it below zero. Paid
 // actions (messages, gifts, photos) are held to the member's daily spending limit in the same
 // statement (issue 18.3).
-import { firstRow, isSqlite, type Runner, type Tx } from '../db.js';
+import { isSqlite, type Runner, type Tx } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 import { zoneDaysAt, type ZoneDays } from '../lib/local-days.js';
 import { SPEND_LIMIT_MAX } from '../../types/spend-limit.js';
 
@@ -221,11 +222,11 @@ export async function findCreditAccounts(db: Runner, by: { userId?: number; emai
   return rows.map((r) => ({ ...r, id: Number(r.id), credits: Number(r.credits) }));
 }
 
-/** creditBalance()'s statement, a fixed text (firstRow): /credits shows it on every view. */
+/** creditBalance()'s statement, a fixed text (batchedFirstRow): /credits shows it on every view. */
 const BALANCE = 'SELECT credits FROM users WHERE id = ? LIMIT 1';
 
 export async function creditBalance(db: Runner, userId: number): Promise<number | undefined> {
-  const row = await firstRow<{ credits: number | string }>(db, BALANCE, [userId]);
+  const row = await batchedFirstRow<{ credits: number | string }>(db, BALANCE, [userId]);
   return row ? Number(row.credits) : undefined;
 }
 

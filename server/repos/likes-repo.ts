@@ -1,6 +1,7 @@
 // SQL for likes: directed edges (from → to), unique per pair; two edges facing each other are a match.
 import type { Knex } from 'knex';
-import { allRows, firstRow, type Runner } from '../db.js';
+import { firstRow, type Runner } from '../db.js';
+import { batchedAllRows, batchedFirstRow } from '../db-read-batch.js';
 import type { LikeListType } from '../../types/likes.js';
 import { cardColumns, type ProfileRow } from './profiles-repo.js';
 
@@ -30,12 +31,12 @@ export async function deleteLikesBetween(db: Runner, a: number, b: number): Prom
     .delete();
 }
 
-/** likeStateBetween()'s statement, a fixed text (allRows): every profile page of a member asks it. */
+/** likeStateBetween()'s statement, a fixed text (batchedAllRows): every profile page of a member asks it. */
 const LIKES_BETWEEN = 'SELECT from_profile_id, is_new FROM likes WHERE (from_profile_id = ? AND to_profile_id = ?) OR (from_profile_id = ? AND to_profile_id = ?)';
 
 /** Which of the two directed likes exist between the viewer and another profile. */
 export async function likeStateBetween(db: Runner, me: number, other: number): Promise<{ liked: boolean; likedBy: boolean; likedByNew: boolean }> {
-  const rows = await allRows<{ from_profile_id: number; is_new: number | boolean }>(db, LIKES_BETWEEN, [me, other, other, me]);
+  const rows = await batchedAllRows<{ from_profile_id: number; is_new: number | boolean }>(db, LIKES_BETWEEN, [me, other, other, me]);
   const mine = rows.find((r) => Number(r.from_profile_id) === me);
   const theirs = rows.find((r) => Number(r.from_profile_id) === other);
   return { liked: Boolean(mine), likedBy: Boolean(theirs), likedByNew: Boolean(theirs?.is_new) };
@@ -78,7 +79,7 @@ function likesOfType(type: LikeListType): string {
 }
 
 /**
- * Each list's page as a fixed text, made once (allRows): /likes shows the three lists on every
+ * Each list's page as a fixed text, made once (batchedAllRows): /likes shows the three lists on every
  * view, and knex built each statement anew. The main photo is joined as activeMainPhoto() joins it.
  */
 const LIKE_LISTS: Record<LikeListType, string> = Object.fromEntries(
@@ -94,7 +95,7 @@ const LIKE_LISTS: Record<LikeListType, string> = Object.fromEntries(
  * (to|from, created) index; matches are received likes whose reverse edge exists.
  */
 export async function listLikes(db: Runner, profileId: number, type: LikeListType, limit: number, offset: number): Promise<LikeListRow[]> {
-  return allRows<LikeListRow>(db, LIKE_LISTS[type], [profileId, limit, offset]);
+  return batchedAllRows<LikeListRow>(db, LIKE_LISTS[type], [profileId, limit, offset]);
 }
 
 export async function countLikes(db: Runner, profileId: number, type: LikeListType): Promise<number> {
@@ -106,7 +107,7 @@ export async function countLikes(db: Runner, profileId: number, type: LikeListTy
 const ALL_COUNTS = `SELECT ${(['received', 'sent', 'matches'] as const).map((type) => `(SELECT COUNT(*) FROM ${likesOfType(type)}) AS ${type}`).join(', ')}`;
 
 export async function countAllLikes(db: Runner, profileId: number): Promise<Record<LikeListType, number>> {
-  const row = await firstRow<Record<LikeListType, number | string>>(db, ALL_COUNTS, [profileId, profileId, profileId]);
+  const row = await batchedFirstRow<Record<LikeListType, number | string>>(db, ALL_COUNTS, [profileId, profileId, profileId]);
   return { received: Number(row?.received ?? 0), sent: Number(row?.sent ?? 0), matches: Number(row?.matches ?? 0) };
 }
 

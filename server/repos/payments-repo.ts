@@ -1,6 +1,7 @@
 // SQL for our payments: one row per checkout attempt, the provider's reference, and what fulfilment
 // and reversals (refunds, chargebacks) did. Credits move only through credits-repo's ledger.
-import { firstRow, isSqlite, type Runner, type Tx } from '../db.js';
+import { isSqlite, type Runner, type Tx } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 import type { PaymentMethod, PaymentStatus } from '../../types/payments.js';
 
 export interface PaymentRow {
@@ -131,11 +132,11 @@ export async function paymentsOf(db: Runner, userId: number, limit: number): Pro
 }
 
 /** The member's newest fulfilled payment: what a repeat order repeats. */
-/** lastFulfilledPayment()'s statement, a fixed text (firstRow): /credits offers the repeat order on every view. */
+/** lastFulfilledPayment()'s statement, a fixed text (batchedFirstRow): /credits offers the repeat order on every view. */
 const LAST_FULFILLED = 'SELECT * FROM payments WHERE user_id = ? AND fulfilled_at IS NOT NULL ORDER BY id DESC LIMIT 1';
 
 export async function lastFulfilledPayment(db: Runner, userId: number): Promise<PaymentRow | undefined> {
-  const row = await firstRow<Raw>(db, LAST_FULFILLED, [userId]);
+  const row = await batchedFirstRow<Raw>(db, LAST_FULFILLED, [userId]);
   return row ? toPayment(row) : undefined;
 }
 

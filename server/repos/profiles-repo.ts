@@ -1,5 +1,6 @@
 // SQL for profiles and their photos as members see them.
-import { allRows, firstRow, isSqlite, type Runner } from '../db.js';
+import { allRows, isSqlite, type Runner } from '../db.js';
+import { batchedAllRows, batchedFirstRow } from '../db-read-batch.js';
 import type { Knex } from 'knex';
 
 /** The editable columns a profile shares in every row shape of it. */
@@ -167,9 +168,9 @@ export async function profilesAtPlaces(db: Runner, f: SearchFilter, points: numb
 /** These profiles' card rows, whatever their status (a kept page checks what it shows: render/page-cache.ts). */
 export async function cardRowsByIds(db: Runner, ids: number[]): Promise<ProfileRow[]> {
   if (!ids.length) return [];
-  // A fixed text per number of ids (allRows): a member's search page reads its cards again with it.
+  // A fixed text per number of ids (batchedAllRows): a member's search page reads its cards again with it.
   const sql = `SELECT ${CARD_COLUMNS.join(', ')} FROM profiles AS p LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active' WHERE p.id IN (${ids.map(() => '?').join(', ')})`;
-  return allRows<ProfileRow>(db, sql, ids);
+  return batchedAllRows<ProfileRow>(db, sql, ids);
 }
 
 /** Counts matches up to `cap` without scanning further (cheap at a million profiles). */
@@ -180,28 +181,30 @@ export async function countProfiles(db: Runner, f: SearchFilter, cap: number): P
 }
 
 /**
- * The profile page's reads as fixed texts (firstRow, allRows): every profile a member opens runs
+ * The profile page's reads as fixed texts (batched: db-read-batch.ts): every profile a member opens runs
  * them, and knex built each one anew. The main photo is joined as activeMainPhoto() joins it.
  */
 const PROFILE = `SELECT ${CARD_COLUMNS.join(', ')}, p.about, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos
   FROM profiles AS p LEFT JOIN photos AS ph ON ph.id = p.main_photo_id AND ph.status = 'active' WHERE p.id = ? LIMIT 1`;
 const INTERESTS = 'SELECT i.slug FROM profile_interests AS pi JOIN interests AS i ON i.id = pi.interest_id WHERE pi.profile_id = ? ORDER BY i.position';
 
+/** Read together with the other reads under way (batchedFirstRow): every profile opened reads it. */
 export async function findProfile(db: Runner, id: number): Promise<(ProfileRow & { about: string | null }) | undefined> {
-  return firstRow<ProfileRow & { about: string | null }>(db, PROFILE, [id]);
+  return batchedFirstRow<ProfileRow & { about: string | null }>(db, PROFILE, [id]);
 }
 
 /**
  * A profile page's photos (by position) and interests (by the catalogue's order, as
- * listInterestsOf gives them) in one statement: one round trip to MySQL instead of two, on every
- * profile opened and every answer from a visitor's kept profile page, which reads it again.
+ * listInterestsOf gives them) in one statement, on every profile opened and every answer from a
+ * visitor's kept profile page, which reads it again; on MySQL in the same round trip as the
+ * profile's row and other requests' reads (batchedAllRows).
  */
 const PHOTOS_AND_INTERESTS = `SELECT 'photo' AS kind, ph.id AS id, ph.file_key AS value, ph.position AS pos FROM photos AS ph WHERE ph.profile_id = ? AND ph.status = 'active'
   UNION ALL SELECT 'tag', NULL, i.slug, i.position FROM profile_interests AS pi JOIN interests AS i ON i.id = pi.interest_id WHERE pi.profile_id = ?
   ORDER BY kind, pos, id`;
 
 export async function photosAndInterestsOf(db: Runner, profileId: number): Promise<{ photos: { id: number; file_key: string }[]; interests: string[] }> {
-  const rows = await allRows<{ kind: 'photo' | 'tag'; id: number | string | null; value: string }>(db, PHOTOS_AND_INTERESTS, [profileId, profileId]);
+  const rows = await batchedAllRows<{ kind: 'photo' | 'tag'; id: number | string | null; value: string }>(db, PHOTOS_AND_INTERESTS, [profileId, profileId]);
   return {
     photos: rows.filter((r) => r.kind === 'photo').map((r) => ({ id: Number(r.id), file_key: r.value })),
     interests: rows.filter((r) => r.kind === 'tag').map((r) => r.value),

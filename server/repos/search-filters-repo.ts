@@ -1,5 +1,6 @@
 // SQL for the remembered search filters (users.search_filters) and what the defaults derive from.
-import { firstRow, type Runner } from '../db.js';
+import { type Runner } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 
 export interface SearcherRow {
   gender: string;
@@ -9,12 +10,12 @@ export interface SearcherRow {
   search_filters: string | null;
 }
 
-/** findSearcher()'s statement, a fixed text (firstRow): every search of a member asks it. */
+/** findSearcher()'s statement, a fixed text (batchedFirstRow): every search of a member asks it. */
 const SEARCHER = 'SELECT p.gender, p.sexuality, p.birth_date, p.country, u.search_filters FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1';
 
 /** The member's own profile facts and remembered filters, in one primary-key lookup. */
 export async function findSearcher(db: Runner, userId: number): Promise<SearcherRow | undefined> {
-  return firstRow<SearcherRow>(db, SEARCHER, [userId]);
+  return batchedFirstRow<SearcherRow>(db, SEARCHER, [userId]);
 }
 
 /** `null` forgets the choice: the defaults apply again. */

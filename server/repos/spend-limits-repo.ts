@@ -1,6 +1,7 @@
 // SQL for the daily spending limit's settings (issue 18.3). The debit that the limit holds back is
 // in credits-repo.ts; these are the member's reads and the settings writes.
-import { firstRow, isSqlite, type Runner, type Tx } from '../db.js';
+import { isSqlite, type Runner, type Tx } from '../db.js';
+import { batchedFirstRow } from '../db-read-batch.js';
 import { PAID_REASONS } from './credits-repo.js';
 
 export interface SpendState {
@@ -31,11 +32,11 @@ const toState = (r: RawState): SpendState => ({
   spentDay: orNull(r.spent_day), spentToday: Number(r.spent_today), spendZone: r.spend_zone,
 });
 
-/** A fixed text (firstRow): the chat pages read it on every request, where knex's query building cost more than the read. */
+/** A fixed text (batchedFirstRow): the chat pages read it on every request, where knex's query building cost more than the read. */
 const SPEND_STATE = `SELECT ${COLUMNS.join(', ')} FROM users WHERE id = ? LIMIT 1`;
 
 export async function spendStateOf(db: Runner, userId: number): Promise<SpendState | undefined> {
-  const row = await firstRow<RawState>(db, SPEND_STATE, [userId]);
+  const row = await batchedFirstRow<RawState>(db, SPEND_STATE, [userId]);
   return row ? toState(row) : undefined;
 }
 

@@ -1,5 +1,5 @@
 // SQL for member accounts.
-import { firstRow, type Runner } from '../db.js';
+import type { Runner } from '../db.js';
 import { batchedFirstRow } from '../db-read-batch.js';
 import { badgeCountColumns } from './badges-repo.js';
 
@@ -52,7 +52,7 @@ export interface MemberPageRow extends MemberRow {
 }
 
 /**
- * memberForPage()'s statement, a fixed text (firstRow): built by knex's query builder on every
+ * memberForPage()'s statement, a fixed text (batchedFirstRow): built by knex's query builder on every
  * member page, its four subqueries cost more to build than to run. The badge counts are
  * badges-repo's (badgeCountColumns); the suppressions are matched against the address as stored.
  */
@@ -73,7 +73,7 @@ WHERE u.id = ? LIMIT 1`;
  * member page's SQL.
  */
 export async function memberForPage(db: Runner, userId: number): Promise<MemberPageRow | undefined> {
-  return firstRow<MemberPageRow>(db, MEMBER_FOR_PAGE, [userId]);
+  return batchedFirstRow<MemberPageRow>(db, MEMBER_FOR_PAGE, [userId]);
 }
 
 /** What tells whether a session's member is still logged in, and who they are (no joins beyond the profile). */
