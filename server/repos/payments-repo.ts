@@ -131,10 +131,10 @@ export async function paymentsOf(db: Runner, userId: number, limit: number): Pro
   return rows.map(toPayment);
 }
 
-/** The member's newest fulfilled payment: what a repeat order repeats. */
 /** lastFulfilledPayment()'s statement, a fixed text (batchedFirstRow): /credits offers the repeat order on every view. */
 const LAST_FULFILLED = 'SELECT * FROM payments WHERE user_id = ? AND fulfilled_at IS NOT NULL ORDER BY id DESC LIMIT 1';
 
+/** The member's newest fulfilled payment: what a repeat order repeats. */
 export async function lastFulfilledPayment(db: Runner, userId: number): Promise<PaymentRow | undefined> {
   const row = await batchedFirstRow<Raw>(db, LAST_FULFILLED, [userId]);
   return row ? toPayment(row) : undefined;

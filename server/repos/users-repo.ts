@@ -53,7 +53,7 @@ export interface MemberPageRow extends MemberRow {
 
 /**
  * memberForPage()'s statement, a fixed text (batchedFirstRow): built by knex's query builder on every
- * member page, its four subqueries cost more to build than to run. The badge counts are
+ * member page, as it was, its four subqueries cost more to build than to run. The badge counts are
  * badges-repo's (badgeCountColumns); the suppressions are matched against the address as stored.
  */
 const MEMBER_FOR_PAGE = `SELECT u.id, u.site_id, u.email, u.status, u.credits, u.paid_user, u.signup_date, u.language, u.invisible, u.password_changed_at, u.signup_step,
