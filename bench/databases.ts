@@ -12,9 +12,10 @@ import { addBenchMember, benchProfileId } from './bench-member.js';
 import { seedChat } from './seed-chat.js';
 import { seedLarge } from './seed-large.js';
 import { seedStreamMembers } from './seed-members.js';
+import { seedRelations } from './seed-relations.js';
 
 /** Bump when what the seed writes changes: older bench databases are then seeded again. */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 const MARKER = 'bench_seed';
 
 export interface SeedInfo {
@@ -67,8 +68,10 @@ async function seedAll(db: Db, profiles: number, messages: number, mediaDir: str
   log('seeding the messages');
   const chat = await seedChat(db, await benchProfileId(db), { total: messages });
   log(`seeded ${chat.messages} messages in ${chat.conversations} conversations; seeding the stream members`);
-  const streamIds = await seedStreamMembers(db);
-  const info: SeedInfo = { version: SEED_VERSION, profiles, messages: chat.messages, longConversationId: chat.longConversationId, firstStreamUserId: streamIds[0]!, streamMembers: streamIds.length };
+  const stream = await seedStreamMembers(db);
+  const relations = await seedRelations(db, stream.profileIds);
+  log(`seeded ${relations.likes} likes and ${relations.blocks} blocks of the stream members`);
+  const info: SeedInfo = { version: SEED_VERSION, profiles, messages: chat.messages, longConversationId: chat.longConversationId, firstStreamUserId: stream.userIds[0]!, streamMembers: stream.userIds.length };
   await db.schema.createTable(MARKER, (t) => t.text('info').notNullable());
   await db(MARKER).insert({ info: JSON.stringify(info) });
   return info;
@@ -78,15 +81,17 @@ async function seedAll(db: Db, profiles: number, messages: number, mediaDir: str
 const PROFILE_SAMPLE = 1000;
 
 /**
- * The visible fictional profiles in a random order, none in a block: the bench member's blocks
- * (either way) would answer 403 or 404 and count as errors in the member's row.
+ * The visible fictional profiles in a random order, none in a block with the bench member: its
+ * blocks (either way) would answer 403 or 404 and count as errors in the member's row. (The
+ * stream members' blocks do not touch what the bench member or a visitor sees.)
  */
 async function visibleProfileIds(db: Db): Promise<number[]> {
+  const bench = await benchProfileId(db);
   const rows = (await db('profiles')
     .where('status', 'active')
     .whereNull('user_id')
-    .whereNotIn('id', db('blocks').select('blocker_profile_id'))
-    .whereNotIn('id', db('blocks').select('blocked_profile_id'))
+    .whereNotIn('id', db('blocks').where('blocked_profile_id', bench).select('blocker_profile_id'))
+    .whereNotIn('id', db('blocks').where('blocker_profile_id', bench).select('blocked_profile_id'))
     .orderByRaw(isSqlite(db) ? 'random()' : 'rand()')
     .select('id')) as { id: number }[];
   return rows.map((r) => Number(r.id));

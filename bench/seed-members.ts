@@ -9,8 +9,8 @@ export const STREAM_MEMBERS = 10_000;
 export const STREAM_MEMBER_PASSWORD = 'bench stream member password';
 export const streamMemberEmail = (i: number) => `bench-stream-${i}@amora.local`;
 
-/** Adds the members; returns their user ids in order (member i is streamMemberEmail(i)). */
-export async function seedStreamMembers(db: Db, count = STREAM_MEMBERS): Promise<number[]> {
+/** Adds the members; returns their user and profile ids in order (member i is streamMemberEmail(i)). */
+export async function seedStreamMembers(db: Db, count = STREAM_MEMBERS): Promise<{ userIds: number[]; profileIds: number[] }> {
   const hash = await hashPassword(STREAM_MEMBER_PASSWORD);
   const now = Date.now();
   const firstUser = await nextId(db, 'users');
@@ -25,5 +25,5 @@ export async function seedStreamMembers(db: Db, count = STREAM_MEMBERS): Promise
     await insertRows(tx, 'users', users);
     await insertRows(tx, 'profiles', profiles);
   });
-  return users.map((u) => u.id as number);
+  return { userIds: users.map((u) => u.id as number), profileIds: profiles.map((p) => p.id as number) };
 }
