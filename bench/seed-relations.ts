@@ -10,6 +10,7 @@ import { insertRows } from './seed-large.js';
 const LIKES_GIVEN = 50;
 const LIKES_RECEIVED = 20;
 const BLOCKS = 10;
+const PER_MEMBER = LIKES_GIVEN + LIKES_RECEIVED + BLOCKS;
 /** Members written per transaction. */
 const CHUNK = 1000;
 
@@ -20,10 +21,9 @@ export interface SeededRelations {
 
 /** Adds the relations between the members' profiles and random fictional profiles (any status). */
 export async function seedRelations(db: Db, memberProfileIds: number[], seed = 20261206): Promise<SeededRelations> {
-  const range = (await db('profiles').whereNull('user_id').min({ lo: 'id' }).max({ hi: 'id' }).first()) as { lo: number | string | null; hi: number | string | null } | undefined;
-  const lo = Number(range?.lo ?? 0);
-  const hi = Number(range?.hi ?? 0);
-  if (!lo || hi - lo < LIKES_GIVEN + LIKES_RECEIVED + BLOCKS) return { likes: 0, blocks: 0 };
+  // The fictional profiles by id, not an id range: a member's profile between them would be liked too.
+  const fictional = ((await db('profiles').whereNull('user_id').pluck('id')) as (number | string)[]).map(Number);
+  if (fictional.length < PER_MEMBER) return { likes: 0, blocks: 0 };
   const rnd = prng(seed);
   const now = Date.now();
   const totals = { likes: 0, blocks: 0 };
@@ -33,8 +33,11 @@ export async function seedRelations(db: Db, memberProfileIds: number[], seed = 2
     for (const member of memberProfileIds.slice(done, done + CHUNK)) {
       // Distinct others per member: the pairs are unique in both tables.
       const others = new Set<number>();
-      while (others.size < LIKES_GIVEN + LIKES_RECEIVED + BLOCKS) others.add(lo + Math.floor(rnd() * (hi - lo + 1)));
-      const [given, received, blocked] = [[...others].slice(0, LIKES_GIVEN), [...others].slice(LIKES_GIVEN, LIKES_GIVEN + LIKES_RECEIVED), [...others].slice(LIKES_GIVEN + LIKES_RECEIVED)];
+      while (others.size < PER_MEMBER) others.add(fictional[Math.floor(rnd() * fictional.length)]!);
+      const picked = [...others];
+      const given = picked.slice(0, LIKES_GIVEN);
+      const received = picked.slice(LIKES_GIVEN, LIKES_GIVEN + LIKES_RECEIVED);
+      const blocked = picked.slice(LIKES_GIVEN + LIKES_RECEIVED);
       const at = () => now - Math.floor(rnd() * 90 * 86_400_000);
       for (const to of given) likes.push({ from_profile_id: member, to_profile_id: to, source: 'normal', is_new: rnd() < 0.25, created_at: at() });
       for (const from of received) likes.push({ from_profile_id: from, to_profile_id: member, source: 'auto', is_new: rnd() < 0.25, created_at: at() });
