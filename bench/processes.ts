@@ -125,6 +125,8 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
 export const startBare = () => startScript('bench/bare-server.ts', 'bare node:http');
 /** Starts bench/reference-server.ts (Express + React renderToString, no database). */
 export const startReference = () => startScript('bench/reference-server.ts', 'reference');
+/** Starts bench/member-floor-server.ts (the reference page behind a session and two SQLite reads). */
+export const startMemberFloor = () => startScript('bench/member-floor-server.ts', 'member floor');
 
 /** Starts a bench server script in production mode (React's production build) and reads the port it prints. */
 async function startScript(script: string, name: string): Promise<Target> {

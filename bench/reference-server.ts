@@ -4,44 +4,7 @@
 import express from 'express';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-
-interface Card {
-  id: number;
-  name: string;
-  age: number;
-  city: string;
-  photo: string;
-}
-
-const CITIES = ['London', 'Amsterdam', 'Berlin', 'Paris', 'Madrid', 'Rome', 'Warsaw', 'Dublin'];
-const cardsFor = (page: number): Card[] =>
-  Array.from({ length: 24 }, (_, i) => {
-    const id = page * 24 + i + 1;
-    return { id, name: `Member ${id}`, age: 20 + (id % 40), city: CITIES[id % CITIES.length]!, photo: `/media/${id.toString(16).padStart(32, '0')}_thumb.jpg` };
-  });
-
-function ProfileCard({ card }: { card: Card }) {
-  return h(
-    'li',
-    { className: 'card' },
-    h(
-      'a',
-      { href: `/members/${card.id}` },
-      h('img', { src: card.photo, alt: '', width: 240, height: 320, loading: 'lazy' }),
-      h('span', { className: 'name' }, `${card.name}, ${card.age}`),
-      h('span', { className: 'place' }, card.city),
-    ),
-  );
-}
-
-function Page({ cards }: { cards: Card[] }) {
-  return h(
-    'html',
-    { lang: 'en' },
-    h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, 'Members - Amora'), h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }), h('link', { rel: 'stylesheet', href: '/build/app.css' })),
-    h('body', null, h('main', null, h('h1', null, 'Members'), h('ul', { className: 'cards' }, cards.map((card) => h(ProfileCard, { key: card.id, card }))))),
-  );
-}
+import { Page, cardsFor } from './reference-page.js';
 
 const app = express();
 app.disable('x-powered-by');

@@ -15,7 +15,7 @@ import { prepareMysql, prepareSqlite, type PreparedDb } from './databases.js';
 import { JsBytes } from './js-bytes.js';
 import { TOTAL_MESSAGES } from './seed-chat.js';
 import { LOGIN_BURST, measureLoginBurst, measureOpenStreams } from './memory-scenarios.js';
-import { ROOT, cpuTimeMs, installCleanup, killChildren, peakRssMb, resetPeakRss, startApp, startBare, startReference, type Target } from './processes.js';
+import { ROOT, cpuTimeMs, installCleanup, killChildren, peakRssMb, resetPeakRss, startApp, startBare, startMemberFloor, startReference, type Target } from './processes.js';
 
 const WARMUP_S = 2;
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
@@ -440,6 +440,24 @@ async function clearRedis(url: string): Promise<void> {
   }
 }
 
+/**
+ * The member floor (bench/member-floor-server.ts): what the stack alone costs a member page (a
+ * session read by express-session, the member's row, 24 card rows), beside the reference.
+ */
+async function memberFloorRow(opts: Options, refRow: (scenario: string, m: Measured) => Row): Promise<Row> {
+  const floor = await startMemberFloor();
+  try {
+    log('member floor: the reference page behind express-session on SQLite and two reads');
+    const login = await fetch(`${floor.url}/login`, { method: 'POST' });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (login.status !== 204 || !cookie) throw new Error(`bench: member floor login failed with ${login.status}`);
+    const m = await measure(floor, '/', opts, undefined, cookie);
+    return { ...refRow('member floor: reference + express-session (SQLite) + member row + 24 card rows', m), budget: 'the stack alone, for member pages', ratio: {} };
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const opts = parseOptions();
   installCleanup();
@@ -472,6 +490,7 @@ async function main(): Promise<void> {
   log('bare node:http server');
   rows.push({ ...refRow('bare node:http (fixed 20 KB page)', await measure(bare, '/', opts)), ratio: {} });
   await bare.stop();
+  rows.push(await memberFloorRow(opts, refRow));
 
   if (!opts.noSqlite) {
     const dir = join(ROOT, 'bench/data', `sqlite-${count(opts.profiles)}`);
