@@ -7,7 +7,7 @@ import { request, type ClientRequest } from 'node:http';
 import type session from 'express-session';
 import { createDb } from '../server/db.js';
 import { SESSION_MAX_AGE_MS, connectRedis, createSessionStore } from '../server/sessions.js';
-import { cpuTimeMs, peakRssMb, resetPeakRss, rssMb, type Target } from './processes.js';
+import { cpuTimeMs, peakRssMb, resetPeakRss, rssMb, rssPartsMb, type Target } from './processes.js';
 import { STREAM_MEMBER_PASSWORD, streamMemberEmail } from './seed-members.js';
 
 export const LOGIN_BURST = 50;
@@ -22,6 +22,8 @@ export interface MemoryMeasured {
   peakRssMb: number | undefined;
   /** RSS at the end (streams: with all of them open). */
   rssMb: number | undefined;
+  /** rssMb in its parts (processes.ts rssPartsMb), where measured. */
+  rssParts?: { own: number; fileMapped: number };
   cpuMsPerOp: number | undefined;
   seconds: number;
 }
@@ -149,7 +151,7 @@ export async function measureOpenStreams(target: Target, opts: { databaseUrl: st
     // Let the garbage of opening them go, as it would on a server that runs for a while.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     return {
-      done, attempted: cookies.length, p50: percentile(ms, 50), p99: percentile(ms, 99), peakRssMb: peakRssMb(target.pid), rssMb: rssMb(target.pid),
+      done, attempted: cookies.length, p50: percentile(ms, 50), p99: percentile(ms, 99), peakRssMb: peakRssMb(target.pid), rssMb: rssMb(target.pid), rssParts: rssPartsMb(target.pid),
       cpuMsPerOp: cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / cookies.length : undefined, seconds,
     };
   } finally {

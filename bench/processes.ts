@@ -204,5 +204,22 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
+/**
+ * A process's resident memory in its parts (Linux), in MB: its own (anonymous and shared-memory
+ * pages: the heap, buffers) and the pages of files it maps (the binaries and, on SQLite, the
+ * database file read through mmap_size, which are the OS's file cache and reclaimable under
+ * pressure). RSS counts both; undefined where /proc is not available.
+ */
+export function rssPartsMb(pid: number): { own: number; fileMapped: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN);
+    const parts = { own: (kb('RssAnon') + kb('RssShmem')) / 1024, fileMapped: kb('RssFile') / 1024 };
+    return Number.isNaN(parts.own + parts.fileMapped) ? undefined : parts;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat times (100 on every common platform). */
 const CLOCK_TICKS = 100;
