@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import cookieParser from 'cookie-parser';
 import express from 'express';
+import { serveBenchApp } from './serve-bench-app.js';
 import session from 'express-session';
 import { renderToString } from 'react-dom/server';
 import { createElement as h } from 'react';
@@ -79,13 +80,4 @@ app.get('/', (req, res) => {
   res.type('html').send(`<!doctype html>${renderToString(h(Page, { cards, greeting }))}`);
 });
 
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  // run.ts reads this line to learn the port.
-  console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
-});
-server.keepAliveTimeout = 65_000;
-process.on('SIGTERM', () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-});
+serveBenchApp(app);

@@ -2,6 +2,7 @@
 // database. The practical ceiling of an SSR page on this stack: each Amora page's CPU per request
 // is compared with this one's, measured in the same run on the same machine.
 import express from 'express';
+import { serveBenchApp } from './serve-bench-app.js';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Page, cardsFor } from './reference-page.js';
@@ -12,13 +13,4 @@ app.get('/', (req, res) => {
   const page = Number(req.query.page ?? 0) || 0;
   res.type('html').send(`<!doctype html>${renderToString(h(Page, { cards: cardsFor(page) }))}`);
 });
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  // run.ts reads this line to learn the port.
-  console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
-});
-server.keepAliveTimeout = 65_000;
-process.on('SIGTERM', () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-});
+serveBenchApp(app);
