@@ -34,6 +34,7 @@ import * as memberLogins from './20261127180100_member_logins.js';
 import * as dataExports from './20261127180200_data_exports.js';
 import * as spendLimits from './20261128090100_spend_limits.js';
 import * as companyCountryCode from './20261129090100_company_country_code.js';
+import * as badgeCountIndexes from './20261206090100_badge_count_indexes.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -72,6 +73,7 @@ const migrations: [string, Migration][] = [
   ['20261127180200_data_exports', dataExports],
   ['20261128090100_spend_limits', spendLimits],
   ['20261129090100_company_country_code', companyCountryCode],
+  ['20261206090100_badge_count_indexes', badgeCountIndexes],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */
