@@ -17,9 +17,10 @@ import { seedRelations } from './seed-relations.js';
 /**
  * Bump when what the seed writes changes: older bench databases are then seeded again. Also when a
  * migration adds an index to a seeded table: migrated onto a kept file, its pages would sit together
- * at the end rather than among the data's, as on a site that grew with it (5: the badge-count indexes).
+ * at the end rather than among the data's, as on a site that grew with it (5: the badge-count indexes;
+ * 6: SQLite's partial indexes for new likes and profiles not active).
  */
-const SEED_VERSION = 5;
+const SEED_VERSION = 6;
 const MARKER = 'bench_seed';
 
 export interface SeedInfo {

@@ -35,6 +35,7 @@ import * as dataExports from './20261127180200_data_exports.js';
 import * as spendLimits from './20261128090100_spend_limits.js';
 import * as companyCountryCode from './20261129090100_company_country_code.js';
 import * as badgeCountIndexes from './20261206090100_badge_count_indexes.js';
+import * as newLikesPartialIndexes from './20261207090100_new_likes_partial_indexes.js';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -74,6 +75,7 @@ const migrations: [string, Migration][] = [
   ['20261128090100_spend_limits', spendLimits],
   ['20261129090100_company_country_code', companyCountryCode],
   ['20261206090100_badge_count_indexes', badgeCountIndexes],
+  ['20261207090100_new_likes_partial_indexes', newLikesPartialIndexes],
 ];
 
 /** How many migrations there are; tests compare what migrate and rollback report with it. */

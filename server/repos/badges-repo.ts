@@ -1,6 +1,6 @@
 // SQL for the top bar's badges (SPEC.md §2): unread messages, and what a live update needs of a member.
 import type { Knex } from 'knex';
-import { type Runner } from '../db.js';
+import { isSqlite, type Runner } from '../db.js';
 import { batchedFirstRow } from '../db-read-batch.js';
 
 /** Unread messages over the conversations of `profile` (an id, or an outer query's column) not deleted on their side. */
@@ -29,7 +29,7 @@ export async function memberBadgeRow(db: Runner, userId: number): Promise<{ prof
  * Read together with the other reads under way (batchedFirstRow).
  */
 export async function memberBadgeCounts(db: Runner, userId: number): Promise<{ unread: number; likes: number } | undefined> {
-  const row = await batchedFirstRow<BadgeCountsRow>(db, BADGE_COUNTS, [userId]);
+  const row = await batchedFirstRow<BadgeCountsRow>(db, BADGE_COUNTS[isSqlite(db) ? 'sqlite' : 'mysql'], [userId]);
   return row && badgeCountsOf(row);
 }
 
@@ -41,11 +41,35 @@ export interface BadgeCountsRow {
 export const badgeCountsOf = (row: BadgeCountsRow) => ({ unread: Number(row.unread ?? 0), likes: Number(row.likes ?? 0) });
 
 /**
- * A profile's badge totals as two columns, unread and likes: unreadOf() and likes-repo's
- * newLikesTo() as SQL text, `profile` being a column or a placeholder (never input).
+ * A profile's badge totals as two columns, unread and likes: unreadOf() and newLikesCount() as
+ * SQL text, `profile` being a column or a placeholder (never input).
  */
-export const badgeCountColumns = (profile: string) => `(SELECT SUM(ucp.unread_count) FROM conversation_participants AS ucp WHERE ucp.profile_id = ${profile} AND ucp.deleted_at IS NULL) AS unread,
-  (SELECT COUNT(*) FROM likes AS nl JOIN profiles AS nlp ON nlp.id = nl.from_profile_id WHERE nl.to_profile_id = ${profile} AND nl.is_new = 1 AND nlp.status = 'active') AS likes`;
+export const badgeCountColumns = (dialect: Dialect, profile: string) => `(SELECT SUM(ucp.unread_count) FROM conversation_participants AS ucp WHERE ucp.profile_id = ${profile} AND ucp.deleted_at IS NULL) AS unread,
+  ${newLikesCount(dialect, profile)} AS likes`;
 
-/** memberBadgeCounts as a fixed text (batchedFirstRow). */
-const BADGE_COUNTS = `SELECT ${badgeCountColumns('p.id')} FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1`;
+type Dialect = 'sqlite' | 'mysql';
+
+/**
+ * Received likes not looked at yet, from profiles that are active (the Likes badge), as a
+ * subquery's text; `profile` as above.
+ *
+ * MariaDB reads each liker's status from the small (id, status) index. SQLite instead looks each
+ * liker up among the profiles that are *not* active, a partial index of those alone
+ * (profiles_not_active, migration 20261207090100): the likers are spread over every profile, and
+ * reading all their statuses touched pages of the whole profiles index, each mapped into the
+ * process with its neighbours (10,000 members' event streams: 29 MB of RSS; issue 17). SQLite's
+ * planner prefers the rowid to any index on an id lookup, hence INDEXED BY; a statement naming an
+ * index that is gone fails to compile, loudly. `is_new = 1` is a literal: it selects the partial
+ * likes_new_to index of new likes only.
+ */
+export const newLikesCount = (dialect: Dialect, profile: string) =>
+  dialect === 'sqlite'
+    ? `(SELECT COUNT(*) FROM likes AS nl WHERE nl.to_profile_id = ${profile} AND nl.is_new = 1
+    AND NOT EXISTS (SELECT 1 FROM profiles AS nlp INDEXED BY profiles_not_active WHERE nlp.id = nl.from_profile_id AND nlp.status <> 'active'))`
+    : `(SELECT COUNT(*) FROM likes AS nl JOIN profiles AS nlp ON nlp.id = nl.from_profile_id WHERE nl.to_profile_id = ${profile} AND nl.is_new = 1 AND nlp.status = 'active')`;
+
+/** memberBadgeCounts as a fixed text (batchedFirstRow), by dialect. */
+const BADGE_COUNTS = {
+  sqlite: `SELECT ${badgeCountColumns('sqlite', 'p.id')} FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1`,
+  mysql: `SELECT ${badgeCountColumns('mysql', 'p.id')} FROM users AS u JOIN profiles AS p ON p.user_id = u.id WHERE u.id = ? LIMIT 1`,
+};

@@ -58,7 +58,7 @@ const SQLITE_PARTICIPANTS = `INSERT INTO conversation_participants (conversation
   ON CONFLICT (conversation_id, profile_id) DO UPDATE SET last_message_at = excluded.last_message_at, deleted_at = NULL,
   unread_count = conversation_participants.unread_count + excluded.unread_count`;
 
-const SQLITE_COUNTS = `SELECT ${badgeCountColumns('?')}`;
+const SQLITE_COUNTS = `SELECT ${badgeCountColumns('sqlite', '?')}`;
 
 /** Sends committed together at most: bounds how long one batch holds the event loop. */
 const SQLITE_BATCH_MAX = 100;
@@ -197,7 +197,7 @@ function mysqlSendSql(i: number, s: ConversationSend): string {
       UNION ALL SELECT :conversationId, :secondProfileId, :secondUnread, :now, NULL FROM DUAL ${ok}
       ON DUPLICATE KEY UPDATE last_message_at = VALUES(last_message_at), deleted_at = NULL, unread_count = unread_count + VALUES(unread_count)`,
     'COMMIT',
-    `SELECT ${v('ok')} AS ok, ${v('packed')} AS packed, ${v('message')} AS message_id${s.receiverCounts ? `, ${badgeCountColumns(':receiverProfileId')}` : ''}`,
+    `SELECT ${v('ok')} AS ok, ${v('packed')} AS packed, ${v('message')} AS message_id${s.receiverCounts ? `, ${badgeCountColumns('mysql', ':receiverProfileId')}` : ''}`,
     `SET @amora_done = ${i + 1}`,
   ]
     .join(';\n')

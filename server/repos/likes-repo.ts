@@ -1,8 +1,8 @@
 // SQL for likes: directed edges (from → to), unique per pair; two edges facing each other are a match.
-import type { Knex } from 'knex';
-import { firstRow, type Runner } from '../db.js';
+import { firstRow, isSqlite, type Runner } from '../db.js';
 import { batchedAllRows, batchedFirstRow } from '../db-read-batch.js';
 import type { LikeListType } from '../../types/likes.js';
+import { newLikesCount } from './badges-repo.js';
 import { cardColumns, type ProfileRow } from './profiles-repo.js';
 
 export type LikeSource = 'normal' | 'swipe' | 'auto';
@@ -47,22 +47,12 @@ export async function markLikeSeen(db: Runner, fromId: number, toId: number): Pr
   await db('likes').where({ from_profile_id: fromId, to_profile_id: toId, is_new: true }).update({ is_new: false });
 }
 
-/** New received likes from profiles that are still visible. */
-/**
- * Received likes not looked at yet, from visible profiles (the Likes badge). `to` is a profile id,
- * or a column of an outer query (a correlated subquery, see badges-repo).
- */
-export function newLikesTo(db: Runner, to: number | Knex.Raw) {
-  return db({ nl: 'likes' })
-    .join({ nlp: 'profiles' }, 'nlp.id', 'nl.from_profile_id')
-    .where('nl.to_profile_id', to)
-    .andWhere({ 'nl.is_new': true, 'nlp.status': 'active' });
-}
-
+/** Received likes not looked at yet, from visible profiles (the Likes badge; badges-repo's newLikesCount). */
 export async function countNewLikes(db: Runner, profileId: number): Promise<number> {
-  const row = await newLikesTo(db, profileId).count({ n: '*' }).first();
+  const row = await batchedFirstRow<{ n: number | string }>(db, NEW_LIKES[isSqlite(db) ? 'sqlite' : 'mysql'], [profileId]);
   return Number(row?.n ?? 0);
 }
+const NEW_LIKES = { sqlite: `SELECT ${newLikesCount('sqlite', '?')} AS n`, mysql: `SELECT ${newLikesCount('mysql', '?')} AS n` };
 
 export interface LikeListRow extends ProfileRow {
   like_new: number | boolean;

@@ -1,5 +1,5 @@
 // SQL for member accounts.
-import type { Runner } from '../db.js';
+import { isSqlite, type Runner } from '../db.js';
 import { batchedFirstRow } from '../db-read-batch.js';
 import { badgeCountColumns } from './badges-repo.js';
 
@@ -56,15 +56,16 @@ export interface MemberPageRow extends MemberRow {
  * member page, as it was, its four subqueries cost more to build than to run. The badge counts are
  * badges-repo's (badgeCountColumns); the suppressions are matched against the address as stored.
  */
-const MEMBER_FOR_PAGE = `SELECT u.id, u.site_id, u.email, u.status, u.credits, u.paid_user, u.signup_date, u.language, u.invisible, u.password_changed_at, u.signup_step,
+const memberForPageSql = (dialect: 'sqlite' | 'mysql') => `SELECT u.id, u.site_id, u.email, u.status, u.credits, u.paid_user, u.signup_date, u.language, u.invisible, u.password_changed_at, u.signup_step,
   p.id AS profile_id, p.status AS profile_status, p.name AS profile_name, p.country AS profile_country,
   ph.file_key AS main_file_key, ph.status AS main_photo_status,
-  ${badgeCountColumns('p.id')},
+  ${badgeCountColumns(dialect, 'p.id')},
   (SELECT group_concat(d.alert) FROM dismissals AS d WHERE d.user_id = u.id) AS dismissed,
   (SELECT COUNT(*) FROM notification_settings AS ns WHERE ns.user_id = u.id) AS notification_settings,
   (SELECT COUNT(*) FROM suppressions AS s WHERE s.email = u.email) AS suppressions
 FROM users AS u JOIN profiles AS p ON p.user_id = u.id LEFT JOIN photos AS ph ON ph.id = p.main_photo_id
 WHERE u.id = ? LIMIT 1`;
+const MEMBER_FOR_PAGE = { sqlite: memberForPageSql('sqlite'), mysql: memberForPageSql('mysql') };
 
 /**
  * The member of a session and their page furniture in one statement: the badge counts, the
@@ -73,7 +74,7 @@ WHERE u.id = ? LIMIT 1`;
  * member page's SQL.
  */
 export async function memberForPage(db: Runner, userId: number): Promise<MemberPageRow | undefined> {
-  return batchedFirstRow<MemberPageRow>(db, MEMBER_FOR_PAGE, [userId]);
+  return batchedFirstRow<MemberPageRow>(db, MEMBER_FOR_PAGE[isSqlite(db) ? 'sqlite' : 'mysql'], [userId]);
 }
 
 /** What tells whether a session's member is still logged in, and who they are (no joins beyond the profile). */

@@ -39,4 +39,23 @@ describeEachBackend('session user', (env) => {
     expect([...furnished.dismissed_alerts].sort()).to.deep.equal(['push', 'time_bonus']);
     expect(furnished.notifications_disabled).to.deep.equal(['new_messages']);
   });
+
+  it('counts a new like while its liker is active, whatever the liker was before', async () => {
+    const m = await createMember(db(), { name: 'Liked' });
+    const profileId = Number((await db()('profiles').where({ user_id: m.id }).first('id')).id);
+    const a = await loggedInAgent(env().app, m.email, m.password);
+    const newLikes = async () => ((await a.get('/api/user.php').expect(200)).body as { user: SessionUser }).user.num_new_likes;
+    const liker = (await createProfile(db(), env().rt.services.media, { photos: 0, status: 'hidden' })).id;
+    const other = (await createProfile(db(), env().rt.services.media, { photos: 0 })).id;
+    await db()('likes').insert([liker, other].map((from) => ({ from_profile_id: from, to_profile_id: profileId, source: 'normal', is_new: true, created_at: Date.now() })));
+    const setStatus = (id: number, status: string) => db()('profiles').where({ id }).update({ status });
+
+    expect(await newLikes()).to.equal(1);
+    await setStatus(liker, 'active');
+    expect(await newLikes()).to.equal(2);
+    await setStatus(other, 'disabled');
+    expect(await newLikes()).to.equal(1);
+    await db()('likes').where({ from_profile_id: liker, to_profile_id: profileId }).update({ is_new: false });
+    expect(await newLikes()).to.equal(0);
+  });
 });
