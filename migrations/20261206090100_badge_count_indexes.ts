@@ -2,7 +2,7 @@
 // (badges-repo's badgeCountColumns): the likes to them that are new, and each liker's status. With
 // (to_profile_id, is_new) that read each like's row for its liker and then the liker's whole
 // profile row, about ten scattered pages per member. On SQLite those pages are mapped into the
-// process (db.ts, mmap_size), with the kernel's read-around: 10,000 members' streams touched
+// process (db.ts, mmap_size), with the kernel's fault-around: 10,000 members' streams touched
 // 106 MB of the database file, the bench's 10k-streams RSS over its 300 MB budget (issue 17).
 // With the liker in the likes index and the status beside the id, the count reads two small
 // indexes instead (bench, freshly seeded: mapped file pages 166 -> 133 MB, RSS 365 -> 329 MB; the
