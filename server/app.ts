@@ -182,6 +182,8 @@ export function createApp(deps: AppDeps): express.Express {
         countryOf: (ip) => services.geo.countryOf(ip),
         localeOf: localeDetection(i18n),
         pageFacts: (input) => pageFactsOf({ services, i18n, pushPublicKey: deps.pushPublicKey }, input),
+        i18n,
+        assets: deps.assets,
         visitorToken: csrf.visitorToken,
         securityHeaders: security.headers,
         countVisit: (visit) => services.landerVisits.record(visit),

@@ -113,17 +113,7 @@ export class PageCache {
       res.status(renderOpts.status ?? 200).type('html').send(fill(html, opts.marks ?? {}));
       return;
     }
-    const pages = this.pagesFor([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])]);
-    const fullKey = keptKey(key, page);
-    let kept = pages.get(fullKey);
-    if (!kept || kept.expires <= this.now() || !(await this.holds(kept))) {
-      kept = await this.keep(page, assets, render, Object.keys(values));
-      // Newest last: the expired and, past the limit, the oldest go first.
-      pages.delete(fullKey);
-      dropExpired(pages, this.now());
-      if (pages.size >= this.maxPages) pages.delete(pages.keys().next().value!);
-      pages.set(fullKey, kept);
-    }
+    const kept = await this.obtain([...(res.locals.pageSources ?? []), ...(opts.sources ?? [])], keptKey(key, page), page, assets, render, Object.keys(values));
     res.status(kept.status).type('html');
     // HEAD is left to compressSentBodies(), which sends such an answer as it is.
     const gzip = res.req.method === 'GET' ? keptGzip(kept, values, res.req.headers['accept-encoding']) : undefined;
@@ -141,6 +131,24 @@ export class PageCache {
   async peek(sources: object[], fullKey: string): Promise<Kept | undefined> {
     const kept = this.pagesFor(sources).get(fullKey);
     if (!kept || kept.expires <= this.now() || !(await this.holds(kept))) return undefined;
+    return kept;
+  }
+
+  /**
+   * The kept page of these sources and key, rendered and kept first when there is none that lasts
+   * and holds: send()'s, and the kept answers' for a page they render ahead of Express. `marks`
+   * names the marks the page is rendered with (its route's, and requestMarks()).
+   */
+  async obtain(sources: object[], fullKey: string, page: PageContext, assets: AssetResolver, render: () => Promise<KeptRender> | KeptRender, marks: string[]): Promise<Kept> {
+    const pages = this.pagesFor(sources);
+    const found = pages.get(fullKey);
+    if (found && found.expires > this.now() && (await this.holds(found))) return found;
+    const kept = await this.keep(page, assets, render, marks);
+    // Newest last: the expired and, past the limit, the oldest go first.
+    pages.delete(fullKey);
+    dropExpired(pages, this.now());
+    if (pages.size >= this.maxPages) pages.delete(pages.keys().next().value!);
+    pages.set(fullKey, kept);
     return kept;
   }
 

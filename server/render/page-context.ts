@@ -71,20 +71,34 @@ export async function pageFactsOf(deps: Pick<PageContextDeps, 'services' | 'i18n
 
 export async function buildPageContext(req: Request, res: Response, deps: PageContextDeps): Promise<PageContext> {
   const lng = localeOf(req);
-  const { t, company, settings, showEntryWarning, testPayments, sources } = await pageFactsOf(deps, {
+  const facts = await pageFactsOf(deps, {
     site: req.site,
     lng,
     clientCountry: req.clientCountry,
     entryCookie: req.cookies?.[ENTRY_COOKIE],
     user: req.user,
   });
+  res.locals.pageSources = facts.sources;
+  return pageContextOf(deps.i18n, { site: req.site, lng, facts, user: req.user, csrfToken: deps.csrfToken(req, res), currentUrl: req.originalUrl });
+}
+
+/**
+ * The page context of a site, language and page facts for one user (or visitor), token and
+ * address: buildPageContext's for a request, and the kept answers' for a visitor's page they
+ * render ahead of Express (render/kept-answers.ts).
+ */
+export function pageContextOf(
+  i18n: I18n,
+  input: { site: Site; lng: Locale; facts: PageFacts; user: SessionUser | null; csrfToken: string; currentUrl: string },
+): PageContext {
+  const { site, lng, facts, user } = input;
+  const { t, company, settings, showEntryWarning, testPayments } = facts;
   const country = settings.geoip_selected_country;
-  res.locals.pageSources = sources;
   return {
     t,
-    i18n: deps.i18n,
+    i18n,
     lng,
-    site: { name: req.site.name, domain: req.site.domain, languages: isCountry(country) ? COUNTRY_LANGUAGES[country] : [...LOCALES] },
+    site: { name: site.name, domain: site.domain, languages: isCountry(country) ? COUNTRY_LANGUAGES[country] : [...LOCALES] },
     settings,
     company: {
       name: company.name,
@@ -95,13 +109,13 @@ export async function buildPageContext(req: Request, res: Response, deps: PageCo
       vatNumbers: company.vat_numbers,
       supportPhone: company.support_phone,
     },
-    user: req.user,
-    csrfToken: deps.csrfToken(req, res),
-    currentUrl: req.originalUrl,
+    user,
+    csrfToken: input.csrfToken,
+    currentUrl: input.currentUrl,
     now: Date.now(),
     routeName: '',
     showEntryWarning,
     testPayments,
-    welcomeDays: welcomeDaysOf(req.site.stored),
+    welcomeDays: welcomeDaysOf(site.stored),
   };
 }

@@ -1,7 +1,8 @@
 // Visitors' kept pages answered ahead of the router (render/kept-answers.ts): the same answer as
 // the router's, header by header and byte by byte, for the legal pages and the landers, in every
 // language, country, scheme and encoding, with the cookies and lander visits the router's answer
-// gives; and the requests it must leave to the router (members, queries, bodies, HEAD, 404s).
+// gives; a profile not kept yet, rendered there; and the requests it must leave to the router
+// (members, queries, bodies, HEAD, 404s).
 import { expect } from 'chai';
 import type { Express } from 'express';
 import supertest from 'supertest';
@@ -11,6 +12,8 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { loggedInAgent } from '../helpers/http.js';
 import { testAssets } from '../helpers/test-assets.js';
 import { createMember } from '../helpers/members.js';
+import { createProfile } from '../helpers/profiles.js';
+import FakeTimers from '@sinonjs/fake-timers';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 /** Addresses the bundled GeoIP data places in Germany and in the United States. */
@@ -191,6 +194,35 @@ describeEachBackend('kept pages answered ahead of the router', (env) => {
     expect(notFound.status).to.equal(404);
     expect(notFound.fast).to.equal(false);
     expect(fastCount(app)).to.equal(before);
+  });
+
+  it('renders a profile not kept yet as the router would, and leaves one not found to the router', async () => {
+    const { db, services } = env().rt;
+    const { id } = await createProfile(db, services.media, { name: 'KeptProfile' });
+    // Presence ("active 5 minutes ago") moves with the clock: it stands still for the comparison.
+    const clock = FakeTimers.install({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (const [what, headers] of [
+        ['a profile, uncompressed', { Cookie: csrf.http, 'Accept-Encoding': 'identity', 'X-Request-Id': 'kept-test-0015' }],
+        ['a profile in German over HTTPS, gzip', { Cookie: `amora_lang=de; ${csrf.https}`, 'X-Forwarded-Proto': 'https', 'Accept-Encoding': 'gzip', 'X-Request-Id': 'kept-test-0016' }],
+      ] as const) {
+        const fast = await get(freshApp(), `/members/${id}`, headers);
+        // A conditional GET is the router's (it might be a 304); with no ETags given it is answered as a plain one.
+        const routed = await get(freshApp(), `/members/${id}`, { ...headers, 'If-None-Match': '"kept-test"' });
+        expect([fast.fast, routed.fast], what).to.deep.equal([true, false]);
+        expect(fast.status, what).to.equal(200);
+        expectSame(fast, routed, what);
+      }
+      const fresh = freshApp();
+      await db('profiles').where({ id }).update({ status: 'hidden' });
+      for (const path of [`/members/${id}`, '/members/2147483000']) {
+        const notFound = await get(fresh, path, { Cookie: csrf.http });
+        expect([notFound.status, notFound.fast], path).to.deep.equal([404, false]);
+      }
+    } finally {
+      clock.uninstall();
+      await db('profiles').where({ id }).update({ status: 'hidden' });
+    }
   });
 
   it('labels its answers in the request metrics by the route pattern', async () => {

@@ -9,21 +9,22 @@ import type { PageContext } from '../../../views/render-context.js';
 import { trackingOfPlainGet } from '../../middleware/traffic.js';
 import type { TrackingRecord } from '../../services/traffic/tracking-record.js';
 import { MembersPage, type MembersFilters } from '../../../views/pages/members-page.js';
-import { ProfilePage } from '../../../views/pages/profile-page.js';
+import { ProfilePage, type ProfilePageProps } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
 import { viewerOf } from '../session-helpers.js';
 import { rememberSearch, searchPreferencesOf, visitorPreferences, visitorSearchCookie } from '../search-session.js';
 import { sameFilters, type SearchPreferences } from '../../services/search/search-preferences.js';
 import { SEARCH_ORDERS, type SearchFilters } from '../../../types/search.js';
-import type { MatchModalProps } from '../../../types/likes.js';
+import type { Services } from '../../services/index.js';
 import type { ProfileDetail } from '../../../types/profiles.js';
 import { hasSource } from '../../services/traffic/tracking-record.js';
-import { cardContextOf } from '../card-context.js';
+import { cardContextOf, cardContextOfSite } from '../card-context.js';
 
 const PROFILE_NOTICES = { liked: 'profile.likedNotice', unliked: 'profile.unlikedNotice', unblocked: 'profile.unblockedNotice' } as const;
 
 /** Two views of a profile show the same (their presence aside, which is live). */
+type ProfileViewContext = Parameters<Services['profiles']['view']>[1];
 const sameProfile = (a: ProfileDetail, b: ProfileDetail) => JSON.stringify({ ...a, presence: null }) === JSON.stringify({ ...b, presence: null });
 
 /** The kept page's key of a visitor's view of a profile. */
@@ -202,19 +203,37 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       const m = PLAIN_PROFILE_PATH.exec(path);
       return m ? { id: m[1] } : undefined;
     },
-    keptFor: async (_visitor, { id }) => ({ cache: visitorProfiles, key: profileKey(parseId(id), undefined) }),
+    // Rendered there when not kept: each profile is asked for rarely (render/kept-answers.ts).
+    keptFor: async ({ site, facts }, { id }) => {
+      const profileId = parseId(id);
+      const ctx = { viewer: null, ...cardContextOfSite(site), visibleFields: facts.settings.visible_profile_fields };
+      return { cache: visitorProfiles, key: profileKey(profileId, undefined), render: profilePage(profileId, ctx, false) };
+    },
   });
+
+  /** A profile's page as `ctx` sees it; `extras` adds what the request asks for besides (a notice, the match modal). */
+  const profilePage =
+    (id: number, ctx: ProfileViewContext, member: boolean, extras?: (profile: ProfileDetail) => Pick<ProfilePageProps, 'notice' | 'matchModal'>) =>
+    async (): Promise<KeptRender> => {
+      const profile = await services.profiles.view(id, ctx);
+      return {
+        element: createElement(ProfilePage, { profile, ...extras?.(profile) }),
+        opts: { layout: 'default', routeName: 'members-id', title: `${profile.name}, ${profile.age}`, description: profile.about ?? undefined, noindex: member },
+        // Kept for visitors only while the profile is still visible and the same (its presence aside).
+        // (A profile no longer found does not hold; the database failing is an error, not a change.)
+        stillHolds: () => services.profiles.view(id, { ...ctx, withoutPresence: true }).then((now) => sameProfile(now, profile), (err: unknown) => (err instanceof AppError && err.status === 404 ? false : Promise.reject(err))),
+      };
+    };
 
   router.get('/members/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const page = res.locals.page!;
     const noticeKey = PROFILE_NOTICES[String(req.query.notice) as keyof typeof PROFILE_NOTICES];
     const ctx = { viewer: req.viewer, ...cardContextOf(req), visibleFields: page.settings.visible_profile_fields };
-    const render = async (): Promise<KeptRender> => {
-      const profile = await services.profiles.view(id, ctx);
-      const notice = noticeKey ? page.t(noticeKey, { name: profile.name }) : undefined;
+    const render = profilePage(id, ctx, Boolean(req.user), (profile) => ({
+      notice: noticeKey ? page.t(noticeKey, { name: profile.name }) : undefined,
       // ?match=1 after a like that made a match; `t` delays the modal by that many seconds.
-      const matchModal: MatchModalProps | undefined =
+      matchModal:
         req.user && profile.relation?.match && req.query.match !== undefined
           ? {
               profile: { id: profile.id, name: profile.name, photoUrl: profile.photo?.thumbUrl ?? null, fictionalLabel: profile.isFictional ? page.settings.fictional_singular : null },
@@ -222,15 +241,8 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
               delaySeconds: delayOf(req.query.t),
               own: { name: req.user.profile.name, photoUrl: req.user.profile.main_image?.match ?? null },
             }
-          : undefined;
-      return {
-        element: createElement(ProfilePage, { profile, notice, matchModal }),
-        opts: { layout: 'default', routeName: 'members-id', title: `${profile.name}, ${profile.age}`, description: profile.about ?? undefined, noindex: Boolean(req.user) },
-        // Kept for visitors only while the profile is still visible and the same (its presence aside).
-        // (A profile no longer found does not hold; the database failing is an error, not a change.)
-        stillHolds: () => services.profiles.view(id, { ...ctx, withoutPresence: true }).then((now) => sameProfile(now, profile), (err: unknown) => (err instanceof AppError && err.status === 404 ? false : Promise.reject(err))),
-      };
-    };
+          : undefined,
+    }));
     // A visitor's view of a profile is the same for every visitor (a few seconds: see above).
     if (!req.user) return visitorProfiles.send(res, profileKey(id, noticeKey), render);
     const { element, opts } = await render();
