@@ -42,6 +42,25 @@ describe('foundation in the browser', function () {
     await context.close();
   });
 
+  for (const [lng, width] of [['de', 360], ['pl', 390]] as const) {
+    it(`keeps the site-entry warning inside a ${width} px phone in ${lng}: its long answers wrap`, async () => {
+      const { context, page, errors } = await openPage(harness().browser, 'phone', { viewport: { width, height: 800 } });
+      await context.addCookies([{ name: 'amora_lang', value: lng, url: harness().baseUrl }]);
+      await page.goto(harness().baseUrl + '/', { waitUntil: 'networkidle' });
+      await page.locator('.entry-warning').waitFor();
+      expect(await page.locator('html').getAttribute('lang')).to.equal(lng);
+      // Position fixed: the page's own width never shows this, only the boxes' edges do.
+      for (const selector of ['.entry-warning__card', '[data-testid="entry-enter"]', '[data-testid="entry-leave"]', '#entry-warning-title']) {
+        const box = (await page.locator(selector).boundingBox())!;
+        expect(box.x, selector).to.be.at.least(0);
+        expect(box.x + box.width, selector).to.be.at.most(width);
+      }
+      await page.screenshot({ path: join(SCREENSHOTS, `phone-${width}-${lng}-entry-warning.png`) });
+      expect(errors).to.deep.equal([]);
+      await context.close();
+    });
+  }
+
   for (const viewport of ['desktop', 'phone'] as const) {
     describe(viewport, () => {
       it('renders the index page with the site-entry warning, which works as a plain form', async () => {
