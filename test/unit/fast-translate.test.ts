@@ -43,6 +43,24 @@ describe('fast translate', () => {
         }
       }
       expect(compared).to.be.greaterThan(1000);
+      // Plural keys by their bare name, with counts that pick every form of every language (Polish
+      // one/few/many, French's 0 and 1.5, a zero form) and the variables of their strings.
+      let plurals = 0;
+      for (const [ns, tree] of Object.entries(resources.en as Record<string, unknown>)) {
+        const bare = new Set(keysOf(tree).flatMap((path) => (/_(one|other)$/.test(path) ? [path.replace(/_(one|other)$/, '')] : [])));
+        for (const path of bare) {
+          const key = `${ns}:${path}`;
+          const names = variables(slow(key, { count: 2 })).filter((n) => n !== 'count');
+          const vars = Object.fromEntries(names.map((n, i) => [n, `<v${i}>`]));
+          for (const count of [0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 1.5, -1]) {
+            expect(fast(key, { ...vars, count }), `${lng} ${key} count ${count}`).to.equal(slow(key, { ...vars, count }));
+            plurals++;
+          }
+          expect(fast(key, { count: 3 }), `${lng} ${key} count alone`).to.equal(slow(key, { count: 3 }));
+          if (ns === 'common') expect(fast(path, { ...vars, count: 5 }), `${lng} ${path} count 5`).to.equal(slow(path, { ...vars, count: 5 }));
+        }
+      }
+      expect(plurals, 'plural keys compared').to.be.greaterThan(100);
       for (const odd of ['no.such.key', 'pages:no.such', 'nope:x', '', 'common:']) expect(fast(odd), odd).to.deep.equal(slow(odd));
       expect(fast(['nope', 'common:nav.login'])).to.equal(slow(['nope', 'common:nav.login']));
     });
@@ -57,9 +75,37 @@ describe('fast translate', () => {
       const fast = sectionT(own, lng, 'islands', 's');
       const slow = own.getFixedT(lng, 'islands', 's') as unknown as Loose;
       const cases: [string, Record<string, string | number>?][] = [
-        ['hello', { name: 'Bo' }], ['hello'], ['lng'], ['nested.deep'], ['item', { count: 1 }], ['item', { count: 4 }], ['nope'], ['nope', { defaultValue: 'x' }],
+        ['hello', { name: 'Bo' }], ['hello'], ['lng'], ['nested.deep'], ['item', { count: 1 }], ['item', { count: 4 }], ['item', { count: 0 }], ['nope'], ['nope', { defaultValue: 'x' }],
       ];
       for (const [key, vars] of cases) expect(fast(key, vars), `${lng} ${key}`).to.equal(slow(key, vars ?? {}));
     }
+  });
+
+  it('plurals: answered from the tables, not by i18next, in the language or its fallback as i18next does', async () => {
+    const own = await createI18n({
+      en: { islands: { s: { item_zero: 'none', item_one: 'one item', item_other: '{{count}} items in {{place}}', only_one: 'just one', only_other: 'en {{count}}' } } },
+      pl: { islands: { s: { item_one: '{{count}} rzecz', item_few: '{{count}} rzeczy', item_many: '{{count}} rzeczy w {{place}}', only_few: 'pl kilka' } } },
+    });
+    let asked = 0;
+    const getFixedT = own.getFixedT.bind(own);
+    own.getFixedT = ((...args: Parameters<I18n['getFixedT']>) => {
+      const fixed = getFixedT(...args) as unknown as Loose;
+      return ((key: unknown, opts?: unknown) => (asked++, fixed(key, opts))) as unknown as ReturnType<I18n['getFixedT']>;
+    }) as I18n['getFixedT'];
+    for (const lng of ['en', 'pl']) {
+      const fast = sectionT(own, lng, 'islands', 's');
+      const slow = getFixedT(lng, 'islands', 's') as unknown as Loose;
+      for (const key of ['item', 'only']) {
+        for (const count of [0, 1, 2, 5, 22, 1.5]) {
+          const vars = { count, place: 'Kraków' };
+          expect(fast(key, vars), `${lng} ${key} ${count}`).to.equal(slow(key, vars));
+        }
+      }
+    }
+    // "pl kilka" for 2 (Polish few), English's "en 5" for 5 (Polish many, which pl lacks).
+    expect(sectionT(own, 'pl', 'islands', 's')('only', { count: 2 })).to.equal('pl kilka');
+    expect(sectionT(own, 'pl', 'islands', 's')('only', { count: 5 })).to.equal('en 5');
+    expect(sectionT(own, 'pl', 'islands', 's')('item', { count: 0, place: 'x' })).to.equal('0 rzeczy w x');
+    expect(asked, 'calls that went to i18next').to.equal(0);
   });
 });
