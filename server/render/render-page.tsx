@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { LAYOUTS, type LayoutName } from '../../views/layouts/index.js';
 import { RenderProvider, type PageContext, type RenderState } from '../../views/render-context.js';
 import { TestPaymentsNotice } from '../../views/components/test-payments-notice.js';
+import { serializeProps } from '../../islands/runtime.js';
 import type { AssetResolver } from './assets.js';
 import { THEME_COLOR } from './theme.js';
 
@@ -22,9 +23,6 @@ export interface RenderOptions {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-
 /** The islands' strings script, by language and sections, per i18n instance (its strings do not change once loaded). */
 const islandStringsKept = new WeakMap<PageContext['i18n'], Map<string, string>>();
 
@@ -39,7 +37,7 @@ function islandStrings(page: PageContext, rendered: string[]): string {
   if (script === undefined) {
     const islandsNs = page.i18n.getResourceBundle(page.lng, 'islands') as Record<string, unknown>;
     const resources = Object.fromEntries(sections.map((n) => [n, islandsNs[n] ?? {}]));
-    script = `<script type="application/json" id="amora-i18n">${jsonForScript({ lng: page.lng, resources })}</script>`;
+    script = `<script type="application/json" id="amora-i18n">${serializeProps({ lng: page.lng, resources })}</script>`;
     kept.set(key, script);
   }
   return script;

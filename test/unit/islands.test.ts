@@ -11,6 +11,12 @@ describe('islands', () => {
     expect(json).not.to.include('</script>');
     expect(json).not.to.include('\u2028');
     expect(JSON.parse(json)).to.deep.equal({ name: '</script><script>alert(1)</script>', line: '\u2028' });
+    const both = serializeProps({ a: '<<b>\u2029\u2028<' });
+    expect(both).to.equal('{"a":"\\u003c\\u003cb>\\u2029\\u2028\\u003c"}');
+    expect(JSON.parse(both)).to.deep.equal({ a: '<<b>\u2029\u2028<' });
+    // Nothing to escape: JSON as it is, twice in a row (the pattern keeps no state between calls).
+    for (let i = 0; i < 2; i++) expect(serializeProps({ b: 'plain > text', n: [1, 2] })).to.equal('{"b":"plain > text","n":[1,2]}');
+    expect(serializeProps(undefined)).to.equal('{}');
   });
 
   it('ships no script for a page without islands, and only the islands present otherwise', () => {
