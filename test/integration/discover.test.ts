@@ -61,6 +61,30 @@ describeEachBackend('discover', (env) => {
       const bad = await me.a.get('/members?min_age=abc').expect(400);
       expect(bad.text).not.to.match(/SQL|stack|at \//);
     });
+
+    it('shows the chosen region selected in the region list, per choice and language, and any other text as no choice', async () => {
+      const me = await member();
+      const field = (html: string) => /<select name="countryregion">([\s\S]*?)<\/select>/.exec(html)![1]!;
+      const selected = (html: string) => [...field(html).matchAll(/<option value="([^"]*)" selected=""/g)].map((m) => m[1]);
+      const otago = (await me.a.get('/members?country=NZ&countryregion=Otago').expect(200)).text;
+      expect(selected(otago)).to.deep.equal(['Otago']);
+      // The list kept for Otago is not what another choice, or no choice, gets.
+      expect(selected((await me.a.get('/members?country=NZ&countryregion=Canterbury').expect(200)).text)).to.deep.equal(['Canterbury']);
+      expect(selected((await me.a.get('/members?country=NZ&countryregion=Otago').expect(200)).text)).to.deep.equal(['Otago']);
+      const anywhere = (await me.a.get('/members?country=NZ&countryregion=').expect(200)).text;
+      expect(selected(anywhere)).to.deep.equal(['']);
+      expect(field(anywhere)).to.include('<option value="Canterbury">Canterbury</option>');
+      // Only New Zealand's regions once it is chosen; a text that is no region selects nothing.
+      expect(field(anywhere)).not.to.include('value="Bayern"');
+      const odd = (await me.a.get('/members?country=NZ&countryregion=%3Cb%3ENowhere').expect(200)).text;
+      expect(selected(odd)).to.deep.equal([]);
+      expect(odd).not.to.include('<b>Nowhere');
+      // The label and the first option in the member's language.
+      await me.a.post('/lang-config').type('form').send({ _csrf: me.token, lng: 'de' }).expect(303);
+      const german = (await me.a.get('/members?country=NZ&countryregion=Otago').expect(200)).text;
+      expect(selected(german)).to.deep.equal(['Otago']);
+      expect(field(german)).not.to.equal(field(otago));
+    });
   });
 
   describe('profile page and gallery', () => {

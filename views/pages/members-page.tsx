@@ -22,13 +22,39 @@ export interface MembersFilters {
 export interface MembersPageProps {
   result: SearchResult;
   filters: MembersFilters;
-  regions: RegionsOfCountry[];
   invalid: string[];
   notice?: string;
   /** The filters differ from the searcher's defaults: offer going back to them. */
   canReset: boolean;
   /** Shown first when no country is chosen ('' for none). */
   homeCountry: string;
+  /** The region field's label and list, rendered apart (RegionFieldParts, server/render/region-field.ts). */
+  regionField: string;
+}
+
+/**
+ * The region field's label and list: a hundred options and more, a quarter of the search page's
+ * elements, the same for every search of one language, site and choice. The route renders it on its
+ * own and keeps it (server/render/region-field.ts); MembersPage puts it into its <label>.
+ */
+export function RegionFieldParts({ regions, country, selected }: { regions: RegionsOfCountry[]; country: string; selected: string }) {
+  const { t } = usePage();
+  const regionGroups = country ? regions.filter((r) => r.country === country) : regions;
+  return (
+    <>
+      <span>{regionGroups.length === 1 ? t(`regionTerm.${regionGroups[0]!.term}`) : t('pages:members.region')}</span>
+      <select name="countryregion" defaultValue={selected}>
+        <option value="">{t('pages:members.anywhere')}</option>
+        {regionGroups.map((g) => (
+          <optgroup key={g.country} label={`${t(`countries.${g.country}`)} · ${t(`regionTerm.${g.term}`)}`}>
+            {g.regions.map((r) => (
+              <option key={`${g.country}-${r.code}`} value={r.name}>{r.name}</option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </>
+  );
 }
 
 const GENDER_CHIPS = { female: 'pages:members.chipWomen', male: 'pages:members.chipMen', '': 'pages:members.chipEveryone' } as const;
@@ -77,11 +103,10 @@ function OrderSwitch({ filters }: { filters: MembersFilters }) {
   );
 }
 
-export function MembersPage({ result, filters, regions, invalid, notice, canReset, homeCountry }: MembersPageProps) {
+export function MembersPage({ result, filters, invalid, notice, canReset, homeCountry, regionField }: MembersPageProps) {
   const { t, settings } = usePage();
   const fields = new Set(settings.search_fields);
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Record<string, string>;
-  const regionGroups = filters.country ? regions.filter((r) => r.country === filters.country) : regions;
   return (
     <div className="container section members-search">
       <DiscoverTabs current="/members" />
@@ -121,21 +146,7 @@ export function MembersPage({ result, filters, regions, invalid, notice, canRese
               </select>
             </label>
           )}
-          {fields.has('region') && (
-            <label className="field">
-              <span>{regionGroups.length === 1 ? t(`regionTerm.${regionGroups[0]!.term}`) : t('pages:members.region')}</span>
-              <select name="countryregion" defaultValue={filters.countryregion}>
-                <option value="">{t('pages:members.anywhere')}</option>
-                {regionGroups.map((g) => (
-                  <optgroup key={g.country} label={`${t(`countries.${g.country}`)} · ${t(`regionTerm.${g.term}`)}`}>
-                    {g.regions.map((r) => (
-                      <option key={`${g.country}-${r.code}`} value={r.name}>{r.name}</option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </label>
-          )}
+          {fields.has('region') && <label className="field" dangerouslySetInnerHTML={{ __html: regionField }} />}
           {(fields.has('min_age') || fields.has('max_age')) && (
             <div className="filters__ages">
               {fields.has('min_age') && (

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { PageCache, VISITOR_PAGE_TTL_MS, type KeptRender } from '../../render/page-cache.js';
 import { renderPage } from '../../render/render-page.js';
+import { regionFieldHtml } from '../../render/region-field.js';
 import { AppError } from '../../errors.js';
 import type { PageContext } from '../../../views/render-context.js';
 import { trackingOfPlainGet } from '../../middleware/traffic.js';
@@ -149,7 +150,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       order: near ? 'near' : '',
     };
     return {
-      element: createElement(MembersPage, { result, filters: shown, regions, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry }),
+      element: createElement(MembersPage, { result, filters: shown, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry, regionField: regionFieldHtml(page, regions, country, shown.countryregion) }),
       opts: {
         layout: 'default',
         routeName: 'members',
