@@ -110,9 +110,11 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use('/build', precompressedFiles(BUILD_DIR), express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   app.use(serviceWorkerRoutes());
-  // Static files all have an extension; page routes never do, so they skip the file-system check.
+  // Static files all have an extension; page routes never do, so they skip the file-system check,
+  // and so does the JSON API, whose paths all end in .php (SPEC.md §7) while no public file does:
+  // express.static would stat the disk for every API call.
   const publicFiles = express.static(join(ROOT_DIR, 'public'), { maxAge: '1d', index: false });
-  app.use((req, res, next) => (/\.[a-z0-9]{1,12}$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (/\.[a-z0-9]{1,12}$/i.test(req.path) && !req.path.endsWith('.php') ? publicFiles(req, res, next) : next()));
   app.use(healthRoutes(deps.db, deps.redis));
   app.use(metricsRoutes(metrics, config.metricsToken));
 
