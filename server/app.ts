@@ -41,6 +41,7 @@ import { homeRoutes } from './routes/pages/home-routes.js';
 import { infoRoutes } from './routes/pages/info-routes.js';
 import { membersRoutes } from './routes/pages/members-routes.js';
 import { blockRoutes } from './routes/pages/block-routes.js';
+import { memberPagesFastPath } from './routes/pages/member-pages-fast.js';
 import { likesApi } from './routes/api/likes-api.js';
 import { chatApi } from './routes/api/chat-api.js';
 import { SEND_PATH, jsonUnlessRead, sendFastPath } from './routes/api/chat-send-fast.js';
@@ -74,6 +75,8 @@ export interface AppDeps extends Omit<Runtime, 'close' | 'redis'> {
   assets: AssetResolver;
   /** Development only: Vite's middleware (hot reload) placed before everything else. */
   devMiddleware?: RequestHandler[];
+  /** Tests only: members' pages through the full chain, to compare with their fast path's answers. */
+  memberPagesThroughChain?: boolean;
 }
 
 /** Load balancers poll these every few seconds: not worth a log line each. */
@@ -126,6 +129,21 @@ export function createApp(deps: AppDeps): express.Express {
   const csrf = createCsrf(deps.sessionSecret, config.secureCookies);
   // A member's JSON send, answered ahead of the rest of the chain when every check of it passes.
   app.post(SEND_PATH, sendFastPath({ config, services, sessionStore: deps.sessionStore, sessionSecret: deps.sessionSecret, cookies, locale, sameSite, json, csrfValid: csrf.valid }));
+  const traffic = trafficMiddleware(config, services.landerVisits);
+  // A member's GET of the busiest pages, likewise (the page context and routers are made below).
+  // Tests count the answers given there.
+  const memberPagesFast = { answered: 0 };
+  app.locals.memberPagesFast = memberPagesFast;
+  if (!deps.memberPagesThroughChain) {
+    app.use(
+      memberPagesFastPath({
+        config, services, sessionStore: deps.sessionStore, sessionSecret: deps.sessionSecret, cookies, locale, traffic,
+        preparePage: (req, res) => preparePage(req, res),
+        pages: (req, res, next) => pageRoutes(req, res, next),
+        answered: () => memberPagesFast.answered++,
+      }),
+    );
+  }
 
   app.use(cookies);
   app.use(siteMiddleware(services.sites));
@@ -168,7 +186,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(csrf.protect);
   app.use(currentUserMiddleware(services.members));
-  app.use(trafficMiddleware(config, services.landerVisits));
+  app.use(traffic);
   app.use(keptAnswerFailure);
 
   // Visitors' kept pages answered ahead of Express (render/kept-answers.ts); development has
@@ -221,34 +239,33 @@ export function createApp(deps: AppDeps): express.Express {
     await preparePage(req, res);
     next();
   });
-  app.use(
-    routeTable([
-      homeRoutes(routeDeps),
-      membersRoutes(routeDeps),
-      blockRoutes(routeDeps),
-      likesRoutes(routeDeps),
-      chatRoutes(routeDeps),
-      discoverGamesRoutes(routeDeps),
-      dismissalRoutes(routeDeps),
-      infoRoutes(routeDeps),
-      loginRoutes(routeDeps),
-      termsRoutes(routeDeps),
-      passwordRoutes(routeDeps),
-      activationRoutes(routeDeps),
-      signupRoutes(routeDeps),
-      landerRoutes(routeDeps),
-      dataExportRoutes(routeDeps),
-      accountDeletionRoutes(routeDeps),
-      settingsRoutes(routeDeps),
-      notificationsRoutes(routeDeps),
-      unsubscribeRoutes(routeDeps),
-      ownProfileRoutes(routeDeps),
-      pricingRoutes(routeDeps),
-      directDebitRoutes(routeDeps),
-      creditsRoutes(routeDeps),
-      testCheckoutRoutes(routeDeps),
-    ]),
-  );
+  const pageRoutes = routeTable([
+    homeRoutes(routeDeps),
+    membersRoutes(routeDeps),
+    blockRoutes(routeDeps),
+    likesRoutes(routeDeps),
+    chatRoutes(routeDeps),
+    discoverGamesRoutes(routeDeps),
+    dismissalRoutes(routeDeps),
+    infoRoutes(routeDeps),
+    loginRoutes(routeDeps),
+    termsRoutes(routeDeps),
+    passwordRoutes(routeDeps),
+    activationRoutes(routeDeps),
+    signupRoutes(routeDeps),
+    landerRoutes(routeDeps),
+    dataExportRoutes(routeDeps),
+    accountDeletionRoutes(routeDeps),
+    settingsRoutes(routeDeps),
+    notificationsRoutes(routeDeps),
+    unsubscribeRoutes(routeDeps),
+    ownProfileRoutes(routeDeps),
+    pricingRoutes(routeDeps),
+    directDebitRoutes(routeDeps),
+    creditsRoutes(routeDeps),
+    testCheckoutRoutes(routeDeps),
+  ]);
+  app.use(pageRoutes);
 
   app.use(notFoundHandler);
   app.use(errorHandler({ i18n, logger, preparePage }));

@@ -8,10 +8,11 @@
 // always has. What a plain member's send skips is only what it never needed: express-session's
 // wrapper (the session is read here and never changed, so there is nothing to save), the visitor's
 // country, tracking, and the page and API routers in between.
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type session from 'express-session';
 import type { Config } from '../../config.js';
 import { cookieNameFor, secureFor } from '../../lib/cookies.js';
+import { runMiddleware as run } from '../../lib/run-middleware.js';
 import type { Services } from '../../services/index.js';
 import { SESSION_COOKIE, readSession, sessionIdOfCookie } from '../../sessions.js';
 import { answerSend } from './chat-api.js';
@@ -34,19 +35,6 @@ export interface SendFastPathDeps {
   json: RequestHandler;
   /** CSRF validation for a request of the given session (middleware/csrf.ts). */
   csrfValid: (req: Request, session: { id: string; userId: number }) => boolean;
-}
-
-/** Runs a middleware to its next(): resolves with the error it passed on, if any. */
-function run(mw: RequestHandler, req: Request, res: Response): Promise<unknown> {
-  return new Promise((resolve) => {
-    const done = (err?: unknown) => resolve(err);
-    try {
-      const returned = mw(req, res, done) as unknown;
-      if (returned instanceof Promise) returned.catch(done);
-    } catch (err) {
-      resolve(err);
-    }
-  });
 }
 
 /**
