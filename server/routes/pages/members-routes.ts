@@ -150,7 +150,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       order: near ? 'near' : '',
     };
     return {
-      element: createElement(MembersPage, { result, filters: shown, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry, regionField: regionFieldHtml(page, regions, country, shown.countryregion) }),
+      element: createElement(MembersPage, { result, filters: shown, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry, regionField: page.settings.search_fields.includes('region') ? regionFieldHtml(page, regions, country, shown.countryregion) : '' }),
       opts: {
         layout: 'default',
         routeName: 'members',
