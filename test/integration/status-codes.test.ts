@@ -22,14 +22,17 @@ describeEachBackend('status codes: bodies over their limit, stable error codes',
     expect(many.body.error.code).to.equal('payload_too_large');
   });
 
-  it('answers a 20 MB photo upload with 413 and the photo\'s own message, on the API and on the profile page, within a second', async () => {
+  it('answers a 20 MB photo upload with 413 and the photo\'s own message, on the API and on the profile page, without reading it all', async () => {
     const m = await createMember(env().rt.db);
     const a = await loggedInAgent(env().app, m.email, m.password);
     const token = csrfFrom((await a.get('/settings').expect(200)).text);
     const huge = Buffer.alloc(20 * 1024 * 1024, 1);
     const started = Date.now();
     const api = await a.post('/api/messages.php').set('x-csrf-token', token).field('profile', '1').attach('photo', huge, 'huge.jpg').expect(413);
-    expect(Date.now() - started).to.be.below(1000);
+    // Most of this time is the client making and sending 20 MB (600 ms on a loaded 2-core machine,
+    // over 1 s while other suites ran beside it); what the bound catches is a body read to its end
+    // behind the limit or an answer only at a deadline (10 s and more).
+    expect(Date.now() - started).to.be.below(2500);
     expect(api.body.error).to.deep.equal({ code: 'payload_too_large', message: 'This photo is too large; the limit is 10 MB.', fields: { photo: 'This photo is too large; the limit is 10 MB.' } });
     const page = await a.post(`/profile/photos?_csrf=${encodeURIComponent(token)}`).attach('photo', huge, 'huge.jpg').expect(413);
     expect(page.text).to.include('This photo is too large; the limit is 10 MB.');
