@@ -77,6 +77,9 @@ describeEachBackend('chat pages', (env) => {
     expect(res.text).to.include('<title>Chat with Chatty |');
     const props = paneProps(res.text);
     expect(props).to.deep.include({ conversationId: conv, hasMore: true, hasNewer: false, credits: 0 });
+    // Read before the page is made (its list is asked with the conversation, then again): the
+    // page's own list shows it read.
+    expect(props.chats.find((c) => c.conversation.id === conv)!.num_unread_messages).to.equal(0);
     expect(props.partner).to.include({ id: writer.profileId, name: 'Chatty' });
     expect(props.messages.map((m) => m.body)).to.deep.equal(Array.from({ length: 30 }, (_, i) => `message ${i + 5}`));
     expect(props.price).to.include({ messageCredits: PRICE, messageLength: 1000 });

@@ -352,10 +352,13 @@ export class ChatService {
    * opening read something (null: nothing was unread, the totals stand).
    */
   async open(viewer: Viewer, conversationId: number, card: CardContext, beforeId?: number): Promise<{ partner: ChatPartner; history: MessagesPage; numUnreadMessages: number | null }> {
-    const row = await chatRepo.findOpenedConversation(this.db, conversationId, viewer.profileId);
+    // The history is asked with the conversation (one trip on MySQL, db-read-batch.ts) and used
+    // only once the conversation is found to be the member's. Reading it on opening changes
+    // nothing the history shows: a message shows read only to its sender (toChatMessage).
+    const [row, history] = await Promise.all([chatRepo.findOpenedConversation(this.db, conversationId, viewer.profileId), this.historyPage(viewer, conversationId, beforeId)]);
     if (!row || row.partner_id === null) throw new NotFoundError('conversation_not_found', 'conversationNotFound');
     const read = await this.readOpened(viewer, row);
-    const [presence, history] = await Promise.all([this.presence.answersFor([row], card.fictionalPresence), this.historyPage(viewer, conversationId, beforeId)]);
+    const presence = await this.presence.answersFor([row], card.fictionalPresence);
     return { partner: toChatPartner({ ...row, id: row.partner_id }, card.cdnPrefix, presence), history, numUnreadMessages: read?.num_unread_messages ?? null };
   }
 
