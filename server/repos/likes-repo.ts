@@ -35,7 +35,13 @@ export async function deleteLikesBetween(db: Runner, a: number, b: number): Prom
 const LIKES_BETWEEN = 'SELECT from_profile_id, is_new FROM likes WHERE (from_profile_id = ? AND to_profile_id = ?) OR (from_profile_id = ? AND to_profile_id = ?)';
 
 /** Which of the two directed likes exist between the viewer and another profile. */
-export async function likeStateBetween(db: Runner, me: number, other: number): Promise<{ liked: boolean; likedBy: boolean; likedByNew: boolean }> {
+export interface LikeState {
+  liked: boolean;
+  likedBy: boolean;
+  likedByNew: boolean;
+}
+
+export async function likeStateBetween(db: Runner, me: number, other: number): Promise<LikeState> {
   const rows = await batchedAllRows<{ from_profile_id: number; is_new: number | boolean }>(db, LIKES_BETWEEN, [me, other, other, me]);
   const mine = rows.find((r) => Number(r.from_profile_id) === me);
   const theirs = rows.find((r) => Number(r.from_profile_id) === other);

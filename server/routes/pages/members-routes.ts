@@ -117,7 +117,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
   const visitorProfiles = new PageCache(Date.now, { ttlMs: VISITOR_PAGE_TTL_MS, maxPages: 2000 });
 
   /** The search page of a choice: found as the searcher (a member, or null for a visitor) may see. */
-  const searchPage = async (c: SearchChoice, req: Request, page: PageContext, notice: string | undefined): Promise<KeptRender> => {
+  const searchPage = async (c: SearchChoice, req: Request, page: PageContext, notice: string | undefined, blocked?: Promise<number[]>): Promise<KeptRender> => {
     const siteCountries = page.settings.countries;
     const { chosen } = c;
     const country = siteCountries.includes(chosen.country) ? chosen.country : '';
@@ -136,7 +136,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
           near: near ?? undefined,
           page: c.page,
         },
-        { siteCountries, ...cardContextOf(req), viewer: req.viewer },
+        { siteCountries, ...cardContextOf(req), viewer: req.viewer, blocked },
       ),
       services.catalog.regionsOf(siteCountries),
     ]);
@@ -182,6 +182,11 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
     const page = res.locals.page!;
     if (!req.user && !mayVisitorSearch(req.tracking, page.settings)) return res.redirect(303, '/');
     const siteCountries = page.settings.countries;
+    // A member's blocks, which the search leaves out, are asked with the preferences: on MySQL one
+    // trip (db-read-batch.ts). An answer that does not search (a reset) leaves it unread; its
+    // failure is then no one's (the handler only keeps it from being an unhandled rejection).
+    const blocked = req.viewer ? services.search.blockedFor(req.viewer) : undefined;
+    blocked?.catch(() => undefined);
     const prefs = await searchPreferencesOf(req, services, siteCountries);
     if (req.query.reset !== undefined) {
       await rememberSearch(req, res, { services, config }, prefs, null);
@@ -194,7 +199,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
     const blockedId = req.viewer && typeof req.query.blocked === 'string' && /^[1-9][0-9]{0,9}$/.test(req.query.blocked) ? Number(req.query.blocked) : 0;
     const blockedName = blockedId ? await services.blocks.nameBlockedBy(req.viewer!, blockedId) : undefined;
     const notice = blockedName ? page.t('pages:members.blockedNotice', { name: blockedName }) : undefined;
-    const { element, opts } = await searchPage(choice, req, page, notice);
+    const { element, opts } = await searchPage(choice, req, page, notice, blocked);
     renderPage(res, element, opts);
   });
 

@@ -68,8 +68,8 @@ export class LikesService {
   }
 
   /** The two likes between the viewer and another profile; opening the profile clears "new". */
-  async relationOnOpen(viewer: Viewer, otherId: number): Promise<{ liked: boolean; likedBy: boolean; match: boolean }> {
-    const state = await likesRepo.likeStateBetween(this.db, viewer.profileId, otherId);
+  async relationOnOpen(viewer: Viewer, otherId: number, known?: likesRepo.LikeState): Promise<{ liked: boolean; likedBy: boolean; match: boolean }> {
+    const state = known ?? (await likesRepo.likeStateBetween(this.db, viewer.profileId, otherId));
     if (state.likedByNew) {
       await likesRepo.markLikeSeen(this.db, otherId, viewer.profileId);
       await this.badges.publishCounts(viewer.userId);

@@ -2,6 +2,7 @@
 import type { Db } from '../../db.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { blockStateBetween } from '../../repos/blocks-repo.js';
+import { likeStateBetween } from '../../repos/likes-repo.js';
 import { findProfile, photosAndInterestsOf } from '../../repos/profiles-repo.js';
 import type { GalleryViewer, ProfileDetail, ProfileRelation } from '../../../types/profiles.js';
 import type { LikesService } from '../likes/likes-service.js';
@@ -24,15 +25,22 @@ export class ProfilesService {
    * that blocked the viewer is forbidden, naming it; one the viewer blocked shows only "unblock".
    */
   async view(id: number, ctx: CardContext & { viewer: MaybeViewer; visibleFields: string[]; withoutPresence?: boolean }): Promise<ProfileDetail> {
-    // Asked together: on MySQL one round trip (db-read-batch.ts), shared with other requests'.
-    const [row, media] = await Promise.all([findProfile(this.db, id), photosAndInterestsOf(this.db, id)]);
     const own = ctx.viewer?.profileId === id;
+    const member = ctx.viewer && !own ? ctx.viewer : null;
+    // Asked together: on MySQL one round trip (db-read-batch.ts), shared with other requests'. A
+    // member's blocks and likes between the two are asked with the profile and used only once it
+    // is found and not blocked.
+    const [row, media, blocks, likeState] = await Promise.all([
+      findProfile(this.db, id),
+      photosAndInterestsOf(this.db, id),
+      member ? blockStateBetween(this.db, member.profileId, id) : undefined,
+      member ? likeStateBetween(this.db, member.profileId, id) : undefined,
+    ]);
     if (!row || (row.status !== 'active' && !own)) throw new NotFoundError('profile_not_found');
     let relation: ProfileRelation | null = null;
-    if (ctx.viewer && !own) {
-      const blocks = await blockStateBetween(this.db, ctx.viewer.profileId, id);
+    if (member && blocks && likeState) {
       if (blocks.blockedMe) throw new ForbiddenError('blocked_by_profile', 'blockedBy', { name: row.name });
-      const likes = blocks.blockedByMe ? { liked: false, likedBy: false, match: false } : await this.likes.relationOnOpen(ctx.viewer, id);
+      const likes = blocks.blockedByMe ? { liked: false, likedBy: false, match: false } : await this.likes.relationOnOpen(member, id, likeState);
       relation = { ...likes, blockedByMe: blocks.blockedByMe };
     }
     const { photos, interests } = media;

@@ -128,10 +128,16 @@ export class SearchService {
     return this.counts.get(countries.join(','), () => countProfiles(this.db, { countries }, 10_000_000));
   }
 
-  async search(q: SearchQuery, ctx: CardContext & { siteCountries: string[]; viewer: MaybeViewer }): Promise<SearchResult> {
+  /** The profiles a member's search leaves out besides their own: those blocked either way. */
+  blockedFor(viewer: Viewer): Promise<number[]> {
+    return blockedEitherWay(this.db, viewer.profileId);
+  }
+
+  /** `ctx.blocked`: blockedFor(ctx.viewer) when the caller asked it already (with other reads). */
+  async search(q: SearchQuery, ctx: CardContext & { siteCountries: string[]; viewer: MaybeViewer; blocked?: Promise<number[]> }): Promise<SearchResult> {
     const countries = q.country && ctx.siteCountries.includes(q.country) ? [q.country] : ctx.siteCountries;
     // Never the viewer, nor anyone blocked either way.
-    const excludeIds = ctx.viewer ? [ctx.viewer.profileId, ...(await blockedEitherWay(this.db, ctx.viewer.profileId))] : [];
+    const excludeIds = ctx.viewer ? [ctx.viewer.profileId, ...(await (ctx.blocked ?? this.blockedFor(ctx.viewer)))] : [];
     const filter: SearchFilter = {
       countries,
       gender: q.gender,
