@@ -20,3 +20,22 @@ export async function loggedInAgent(app: Express, email: string, password: strin
   await a.post('/login').type('form').send({ _csrf: csrfFrom(page.text), email, password }).expect(303);
   return a;
 }
+
+/** An answer as it came: status, headers and the body's bytes (compressed bodies as supertest reads them). */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET (or HEAD) to `app` for localhost with these headers, its body kept as bytes. */
+export async function rawAnswer(app: Express, path: string, headers: Record<string, string>, method: 'get' | 'head' = 'get'): Promise<RawAnswer> {
+  let req = supertest(app)[method](path).set('Host', 'localhost').buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+  const res = await req;
+  return { status: res.status, headers: res.headers as RawAnswer['headers'], body: res.body as Buffer };
+}

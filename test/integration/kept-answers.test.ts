@@ -10,7 +10,7 @@ import supertest from 'supertest';
 import { createApp } from '../../server/app.js';
 import type { KeptAnswers } from '../../server/render/kept-answers.js';
 import { describeEachBackend } from '../helpers/backends.js';
-import { loggedInAgent } from '../helpers/http.js';
+import { loggedInAgent, rawAnswer, type RawAnswer } from '../helpers/http.js';
 import { testAssets } from '../helpers/test-assets.js';
 import { createMember } from '../helpers/members.js';
 import { createProfile } from '../helpers/profiles.js';
@@ -26,10 +26,7 @@ type Headers = Record<string, string>;
 const searchCookie = (filters: object) =>
   `amora_search=${encodeURIComponent(JSON.stringify({ gender: '', country: '', region: '', minAge: null, maxAge: null, order: 'active', ...filters }))}`;
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
+interface Answer extends RawAnswer {
   fast: boolean;
 }
 
@@ -37,14 +34,8 @@ const fastCount = (app: Express) => (app.locals.keptAnswers as KeptAnswers).answ
 
 async function get(app: Express, path: string, headers: Headers, method: 'get' | 'head' = 'get'): Promise<Answer> {
   const before = fastCount(app);
-  let req = supertest(app)[method](path).set('Host', 'localhost').buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
-  const res = await req;
-  return { status: res.status, headers: res.headers as Answer['headers'], body: res.body as Buffer, fast: fastCount(app) > before };
+  const answer = await rawAnswer(app, path, headers, method);
+  return { ...answer, fast: fastCount(app) > before };
 }
 
 /** A Set-Cookie header with its Expires date apart, which moves with the clock (so does a Max-Age to midnight). */

@@ -10,15 +10,12 @@ import supertest from 'supertest';
 import { createApp } from '../../server/app.js';
 import { applyCreditDelta } from '../../server/repos/credits-repo.js';
 import { describeEachBackend } from '../helpers/backends.js';
-import { csrfFrom } from '../helpers/http.js';
+import { csrfFrom, rawAnswer, type RawAnswer } from '../helpers/http.js';
 import { createMember } from '../helpers/members.js';
 import { createProfile } from '../helpers/profiles.js';
 import { testAssets } from '../helpers/test-assets.js';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
+interface Answer extends RawAnswer {
   fast: boolean;
 }
 
@@ -29,14 +26,8 @@ const cookiesOf = (res: { headers: Record<string, unknown> }) => ((res.headers['
 
 async function get(app: Express, path: string, headers: Record<string, string>, method: 'get' | 'head' = 'get'): Promise<Answer> {
   const before = fastCount(app);
-  let req = supertest(app)[method](path).set('Host', 'localhost').buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
-  const res = await req;
-  return { status: res.status, headers: res.headers as Answer['headers'], body: res.body as Buffer, fast: fastCount(app) > before };
+  const answer = await rawAnswer(app, path, headers, method);
+  return { ...answer, fast: fastCount(app) > before };
 }
 
 /**

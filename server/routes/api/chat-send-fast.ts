@@ -9,12 +9,8 @@
 // wrapper (the session is read here and never changed, so there is nothing to save), the visitor's
 // country, tracking, and the page and API routers in between.
 import type { Request, RequestHandler } from 'express';
-import type session from 'express-session';
-import type { Config } from '../../config.js';
-import { cookieNameFor, secureFor } from '../../lib/cookies.js';
-import { runMiddleware as run } from '../../lib/run-middleware.js';
-import type { Services } from '../../services/index.js';
-import { SESSION_COOKIE, readSession, sessionIdOfCookie } from '../../sessions.js';
+import { runMiddleware as run, sessionOfRequest, type FastPathDeps } from '../fast-path.js';
+import { readSession } from '../../sessions.js';
 import { answerSend } from './chat-api.js';
 
 export const SEND_PATH = '/api/messages.php';
@@ -23,14 +19,7 @@ export const SEND_PATH = '/api/messages.php';
 const READ_BODY = Symbol('sendFastPathBody');
 type WithReadBody = Request & { [READ_BODY]?: { error: unknown } };
 
-export interface SendFastPathDeps {
-  config: Config;
-  services: Services;
-  sessionStore: session.Store;
-  sessionSecret: string;
-  /** The chain's own middleware instances, run here in the chain's order. */
-  cookies: RequestHandler;
-  locale: RequestHandler;
+export interface SendFastPathDeps extends FastPathDeps {
   sameSite: RequestHandler;
   json: RequestHandler;
   /** CSRF validation for a request of the given session (middleware/csrf.ts). */
@@ -50,13 +39,10 @@ export function jsonUnlessRead(json: RequestHandler): RequestHandler {
 }
 
 export function sendFastPath(deps: SendFastPathDeps): RequestHandler {
-  const { config, services } = deps;
+  const { services } = deps;
   return async (req, res, next) => {
     if (!req.is('application/json')) return next();
-    deps.cookies(req, res, () => undefined);
-    const secure = secureFor(req, config.secureCookies);
-    const cookie: unknown = req.cookies?.[cookieNameFor(SESSION_COOKIE, secure)];
-    const sid = typeof cookie === 'string' ? sessionIdOfCookie(cookie, deps.sessionSecret) : undefined;
+    const { sid } = sessionOfRequest(deps, req, res);
     if (!sid) return next();
     try {
       req.site = await services.sites.resolveHost(req.headers.host);

@@ -13,15 +13,14 @@
 // changes nothing), the manifest, media and JSON API routers, and Express's walk through the forty
 // layers between. That walk and express-session were a sixth of a member page's CPU (issue 17).
 // test/integration/member-pages-fast.test.ts compares the answers with the chain's byte by byte.
+// A middleware added to the chain that these pages depend on must be added here too: the test
+// catches it only where it changes the answer.
 import type { Request, RequestHandler, Response } from 'express';
 import type session from 'express-session';
-import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
-import { cookieNameFor, secureFor } from '../../lib/cookies.js';
-import { runMiddleware as run } from '../../lib/run-middleware.js';
-import type { Services } from '../../services/index.js';
+import { runMiddleware as run, sessionOfRequest, type FastPathDeps } from '../fast-path.js';
 import { DEFAULT_SETTINGS } from '../../services/sites/default-settings.js';
-import { SESSION_COOKIE, readSession, sessionIdOfCookie } from '../../sessions.js';
+import { readSession } from '../../sessions.js';
 import type { SessionUser } from '../../../types/user.js';
 
 /**
@@ -31,14 +30,7 @@ import type { SessionUser } from '../../../types/user.js';
  */
 const FAST_PAGES = /^\/(?:(?:members|chats|likes)(?:\/[^/]+)?|credits)$/i;
 
-export interface MemberPagesFastPathDeps {
-  config: Config;
-  services: Services;
-  sessionStore: session.Store;
-  sessionSecret: string;
-  /** The chain's own middleware instances, run here in the chain's order. */
-  cookies: RequestHandler;
-  locale: RequestHandler;
+export interface MemberPagesFastPathDeps extends FastPathDeps {
   traffic: RequestHandler;
   /** The chain's page context (res.locals.page and assets) and its page routers. */
   preparePage: (req: Request, res: Response) => Promise<void>;
@@ -48,16 +40,12 @@ export interface MemberPagesFastPathDeps {
 }
 
 export function memberPagesFastPath(deps: MemberPagesFastPathDeps): RequestHandler {
-  const { config, services } = deps;
+  const { services } = deps;
   return async (req, res, next) => {
     if (req.method !== 'GET' || !FAST_PAGES.test(req.path)) return next();
     // A body would be parsed (or refused) by the chain's body parsers.
     if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return next();
-    deps.cookies(req, res, () => undefined);
-    const secure = secureFor(req, config.secureCookies);
-    const cookieName = cookieNameFor(SESSION_COOKIE, secure);
-    const cookie: unknown = req.cookies?.[cookieName];
-    const sid = typeof cookie === 'string' ? sessionIdOfCookie(cookie, deps.sessionSecret) : undefined;
+    const { cookieName, sid } = sessionOfRequest(deps, req, res);
     if (!sid) return next();
     try {
       req.site = await services.sites.resolveHost(req.headers.host);
