@@ -6,7 +6,7 @@ import type { RegionsOfCountry } from '../../server/services/catalog/catalog-ser
 import type { SearchResult } from '../../server/services/search/search-service.js';
 import { DiscoverTabs } from '../components/discover-tabs.js';
 import { Pagination } from '../components/pagination.js';
-import { ProfileGrid } from '../components/profile-card.js';
+import { ProfileGrid, type CardsHtml } from '../components/profile-card.js';
 import { usePage } from '../render-context.js';
 
 export interface MembersFilters {
@@ -19,6 +19,9 @@ export interface MembersFilters {
   order: '' | 'near';
 }
 
+/** The similar profiles come below the results: none of their photos loads at once. */
+export const SIMILAR_PRIORITY = 0;
+
 export interface MembersPageProps {
   result: SearchResult;
   filters: MembersFilters;
@@ -30,6 +33,8 @@ export interface MembersPageProps {
   homeCountry: string;
   /** The region field's label and list, rendered apart (RegionFieldParts, server/render/region-field.ts). */
   regionField: string;
+  /** The result's and the similar profiles' cards as HTML (server/render/kept-cards.ts), when rendered before the page. */
+  cardsHtml?: { profiles: CardsHtml; similar: CardsHtml };
 }
 
 /**
@@ -103,7 +108,7 @@ function OrderSwitch({ filters }: { filters: MembersFilters }) {
   );
 }
 
-export function MembersPage({ result, filters, invalid, notice, canReset, homeCountry, regionField }: MembersPageProps) {
+export function MembersPage({ result, filters, invalid, notice, canReset, homeCountry, regionField, cardsHtml }: MembersPageProps) {
   const { t, settings } = usePage();
   const fields = new Set(settings.search_fields);
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Record<string, string>;
@@ -176,7 +181,7 @@ export function MembersPage({ result, filters, invalid, notice, canReset, homeCo
           : t('pages:members.results', { count: result.numResults })}
       </p>
       {result.profiles.length > 0 ? (
-        <ProfileGrid profiles={result.profiles} />
+        <ProfileGrid profiles={result.profiles} html={cardsHtml?.profiles} />
       ) : (
         <div className="empty-state">
           <p>{t('pages:members.noResults')}</p>
@@ -186,7 +191,7 @@ export function MembersPage({ result, filters, invalid, notice, canReset, homeCo
       {result.similar.length > 0 && (
         <section className="similar-profiles">
           <h2>{t('pages:members.similar')}</h2>
-          <ProfileGrid profiles={result.similar} priorityCount={0} />
+          <ProfileGrid profiles={result.similar} priorityCount={SIMILAR_PRIORITY} html={cardsHtml?.similar} />
         </section>
       )}
     </div>

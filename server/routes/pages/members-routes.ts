@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { PageCache, VISITOR_PAGE_TTL_MS, type KeptRender } from '../../render/page-cache.js';
 import { renderPage } from '../../render/render-page.js';
 import { regionFieldHtml } from '../../render/region-field.js';
+import { keptCardsHtml } from '../../render/kept-cards.js';
 import { AppError } from '../../errors.js';
 import type { PageContext } from '../../../views/render-context.js';
 import { trackingOfPlainGet } from '../../middleware/traffic.js';
 import type { TrackingRecord } from '../../services/traffic/tracking-record.js';
-import { MembersPage, type MembersFilters } from '../../../views/pages/members-page.js';
+import { MembersPage, SIMILAR_PRIORITY, type MembersFilters } from '../../../views/pages/members-page.js';
 import { ProfilePage, type ProfilePageProps } from '../../../views/pages/profile-page.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
@@ -141,6 +142,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       services.catalog.regionsOf(siteCountries),
     ]);
     const card = cardContextOf(req);
+    const cardsHtml = { profiles: keptCardsHtml(page, { profiles: result.profiles }), similar: keptCardsHtml(page, { profiles: result.similar, priorityCount: SIMILAR_PRIORITY }) };
     const shown: MembersFilters = {
       gender: chosen.gender,
       country,
@@ -150,7 +152,7 @@ export function membersRoutes({ services, config, keptAnswers }: RouteDeps): Rou
       order: near ? 'near' : '',
     };
     return {
-      element: createElement(MembersPage, { result, filters: shown, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry, regionField: page.settings.search_fields.includes('region') ? regionFieldHtml(page, regions, country, shown.countryregion) : '' }),
+      element: createElement(MembersPage, { result, cardsHtml, filters: shown, invalid: c.invalid, notice, canReset: c.remembered, homeCountry: c.homeCountry, regionField: page.settings.search_fields.includes('region') ? regionFieldHtml(page, regions, country, shown.countryregion) : '' }),
       opts: {
         layout: 'default',
         routeName: 'members',
