@@ -163,11 +163,13 @@ describeEachBackend('discover', (env) => {
       expect(before.num_new_likes).to.equal(2);
       expect(before.liked_by.every((e: { like_new: boolean }) => e.like_new)).to.equal(true);
       expect((await me.a.get('/likes').expect(200)).text).to.match(/data-testid="likes-badge"[^>]*>2</);
+      // Both cards tagged new; the kept card of Fan1 tagged new must not outlive the flag (render/kept-cards.ts).
+      expect((await me.a.get('/likes/received').expect(200)).text.match(/tag--new/g)).to.have.length(2);
       await me.a.get(`/members/${fans[0]!.profileId}`).expect(200);
       const after = (await me.a.get('/api/likes.php').expect(200)).body;
       expect(after.num_new_likes).to.equal(1);
       expect(after.liked_by).to.deep.include({ id: fans[0]!.profileId, like_new: false });
-      expect((await me.a.get('/likes/received').expect(200)).text).to.include('tag--new');
+      expect((await me.a.get('/likes/received').expect(200)).text.match(/tag--new/g)).to.have.length(1);
     });
 
     it('/likes shows each list newest first (at most six, with its total) and the API the same order', async () => {

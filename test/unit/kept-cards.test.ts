@@ -70,15 +70,15 @@ describe('keptCardsHtml', () => {
     const page = await pageIn('en');
     const before = cards();
     keptCardsHtml(page, { profiles: before });
-    const now = cards().map((c, i) =>
-      [
-        { ...c, photo: { url: '/media/new.jpg', thumbUrl: '/media/new_thumb.jpg' } },
-        { ...c, name: 'Bea Renamed' },
-        { ...c, presence: { state: 'online' as const } },
-        { ...c, presence: { state: 'away' as const, minutes: 2 } },
-        { ...c, isFictional: !c.isFictional },
-      ][i],
-    );
+    type Card = ReturnType<typeof cards>[number];
+    const changes: ((c: Card) => Card)[] = [
+      (c) => ({ ...c, photo: { url: '/media/new.jpg', thumbUrl: '/media/new_thumb.jpg' } }),
+      (c) => ({ ...c, name: 'Bea Renamed' }),
+      (c) => ({ ...c, presence: { state: 'online' } }),
+      (c) => ({ ...c, presence: { state: 'away', minutes: 2 } }),
+      (c) => ({ ...c, isFictional: !c.isFictional }),
+    ];
+    const now = cards().map((c, i) => (changes[i] ?? ((same: Card) => same))(c));
     const kept = documentOf(page, { profiles: now, html: keptCardsHtml(page, { profiles: now }) });
     expect(samePreloads(kept)).to.equal(documentOf(page, { profiles: now }));
     for (const text of ['new_thumb.jpg', 'Bea Renamed', 'Active 2 minutes ago']) expect(kept).to.include(text);

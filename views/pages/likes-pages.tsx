@@ -6,7 +6,7 @@ import type { LikedProfileCard, LikeListType } from '../../types/likes.js';
 import type { ProfileCard as Card } from '../../types/profiles.js';
 import { Island } from '../components/island.js';
 import { Pagination } from '../components/pagination.js';
-import { ProfileGrid } from '../components/profile-card.js';
+import { ProfileGrid, type CardsHtml } from '../components/profile-card.js';
 import { usePage } from '../render-context.js';
 
 interface ListPart {
@@ -76,7 +76,10 @@ export function LikesOverviewPage({ overview }: { overview: { received: ListPart
   );
 }
 
-export function LikesListPage({ type, list }: { type: LikeListType; list: ListPart & { page: number; hasMore: boolean } }) {
+/** A list's own grid marks the received likes not looked at yet. */
+export const newBadgeOn = (type: LikeListType) => type === 'received';
+
+export function LikesListPage({ type, list, cardsHtml }: { type: LikeListType; list: ListPart & { page: number; hasMore: boolean }; cardsHtml?: CardsHtml }) {
   const { t } = usePage();
   return (
     <div className="container section">
@@ -84,7 +87,7 @@ export function LikesListPage({ type, list }: { type: LikeListType; list: ListPa
       <h1 className="page-title">
         {t(`pages:likes.${type}`)} <span className="muted">({list.total})</span>
       </h1>
-      {list.profiles.length ? <ProfileGrid profiles={list.profiles} newBadge={type === 'received'} /> : <p className="empty-state">{t(`pages:likes.empty.${type}`)}</p>}
+      {list.profiles.length ? <ProfileGrid profiles={list.profiles} newBadge={newBadgeOn(type)} html={cardsHtml} /> : <p className="empty-state">{t(`pages:likes.empty.${type}`)}</p>}
       <Pagination page={list.page} hasMore={list.hasMore} query={{}} basePath={`/likes/${type}`} />
     </div>
   );

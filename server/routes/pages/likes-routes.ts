@@ -3,7 +3,8 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import { NotFoundError } from '../../errors.js';
 import { renderPage } from '../../render/render-page.js';
-import { LikesListPage, LikesOverviewPage, LikeRelationPage } from '../../../views/pages/likes-pages.js';
+import { keptCardsHtml } from '../../render/kept-cards.js';
+import { LikesListPage, LikesOverviewPage, LikeRelationPage, newBadgeOn } from '../../../views/pages/likes-pages.js';
 import { LIKE_LIST_TYPES, type LikeListType } from '../../../types/likes.js';
 import type { RouteDeps } from '../route-deps.js';
 import { parseId } from '../validate.js';
@@ -38,7 +39,8 @@ export function likesRoutes({ services }: RouteDeps): Router {
     if (!LIKE_LIST_TYPES.includes(type)) throw new NotFoundError();
     const page = res.locals.page!;
     const list = await services.likes.list(req.viewer!, type, pageOf(req.query.page), cardContextOf(req));
-    renderPage(res, createElement(LikesListPage, { type, list }), { layout: 'default', routeName: 'likes-type', title: page.t(`pages:likes.${type}`), noindex: true });
+    const cardsHtml = keptCardsHtml(page, { profiles: list.profiles, newBadge: newBadgeOn(type) });
+    renderPage(res, createElement(LikesListPage, { type, list, cardsHtml }), { layout: 'default', routeName: 'likes-type', title: page.t(`pages:likes.${type}`), noindex: true });
   });
 
   return router;
