@@ -39,10 +39,24 @@ function partsAt(zone: string, at: number): { y: number; m: number; d: number; h
   return { y: p.year!, m: p.month!, d: p.day!, h: p.hour!, min: p.minute! };
 }
 
+/**
+ * Every known zone's offset is a whole multiple of 15 minutes, so its day changes only on a
+ * quarter hour: an instant's day is kept for its quarter. (formatToParts costs about as much as
+ * the rest of the spend-limit status on a member's page, which asks for today on every view.)
+ */
+const QUARTER_HOUR = 900_000;
+const keptDays = new Map<string, { quarter: number; day: number }>();
+
 /** The day (YYYYMMDD) an instant falls on in a zone. */
 export function dayKey(zone: string, at: number): number {
-  const { y, m, d } = partsAt(knownZone(zone), at);
-  return y * 10000 + m * 100 + d;
+  const known = knownZone(zone);
+  const quarter = Math.floor(at / QUARTER_HOUR);
+  const kept = keptDays.get(known);
+  if (kept?.quarter === quarter) return kept.day;
+  const { y, m, d } = partsAt(known, at);
+  const day = y * 10000 + m * 100 + d;
+  keptDays.set(known, { quarter, day });
+  return day;
 }
 
 const toUtcDate = (day: number) => Date.UTC(Math.floor(day / 10000), (Math.floor(day / 100) % 100) - 1, day % 100);
@@ -80,14 +94,13 @@ export function startOfDay(zone: string, day: number): number {
 /**
  * Each known zone's day at an instant, as the debit's SQL needs it: the fallback zone's day, and
  * the zones whose day differs from it grouped by their day. All zones' offsets are whole multiples
- * of 15 minutes, so a day changes only on a quarter hour: the answer is kept for that quarter.
+ * of 15 minutes, so a day changes only on a quarter hour (see dayKey): the answer is kept for that quarter.
  */
 export interface ZoneDays {
   fallback: number;
   others: { day: number; zones: string[] }[];
 }
 
-const QUARTER_HOUR = 900_000;
 let cached: { quarter: number; days: ZoneDays } | undefined;
 
 export function zoneDaysAt(at: number): ZoneDays {

@@ -26,6 +26,20 @@ describe('local days', () => {
     expect(dayKey('Pacific/Auckland', Date.UTC(2026, 10, 28, 10, 59))).to.equal(20261128);
   });
 
+  it('keeps a day only while it cannot change: every zone, every 7 minutes, across clock changes', () => {
+    const reference = (zone: string, at: number) => {
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
+      const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return n('year') * 10000 + n('month') * 100 + n('day');
+    };
+    // Europe's summer time starts on 29 March 2026, Sydney's and Auckland's ends on 5 April, New York's on 1 November.
+    for (const first of [Date.UTC(2026, 2, 28), Date.UTC(2026, 3, 4), Date.UTC(2026, 9, 31)]) {
+      for (let at = first; at < first + 2 * 86_400_000; at += 7 * 60_000) {
+        for (const zone of KNOWN_ZONES) expect(dayKey(zone, at), `${zone} ${new Date(at).toISOString()}`).to.equal(reference(zone, at));
+      }
+    }
+  });
+
   it('counts days on the calendar, over month and year ends and leap days', () => {
     expect(addDays(20261130)).to.equal(20261201);
     expect(addDays(20261231)).to.equal(20270101);
