@@ -29,7 +29,7 @@ export async function isPresent(db: Runner, userId: number, now: number): Promis
  */
 export async function presentAmong(db: Runner, userIds: number[], now: number): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const sql = `SELECT user_id FROM presence WHERE user_id IN (${'?, '.repeat(userIds.length - 1)}?) AND expires_at > ?`;
+  const sql = `SELECT user_id FROM presence WHERE user_id IN (${userIds.map(() => '?').join(', ')}) AND expires_at > ?`;
   return (await batchedAllRows<{ user_id: number | string }>(db, sql, [...userIds, now])).map((r) => Number(r.user_id));
 }
 
